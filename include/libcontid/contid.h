@@ -500,7 +500,8 @@ int contid_rule_add_field_str(struct contid_rule *r, uint32_t field,
  * @op: CONTID_OP_EQ or CONTID_OP_NE, anything else is -CONTID_E_BADOP
  *
  * Also refused: -CONTID_E_BADLIST when the rule's list is not exit, user or
- * exclude; -CONTID_E_TOOMANYFIELDS; -CONTID_E_UNSET for CONTID_UNSET.
+ * exclude; -CONTID_E_TOOMANYFIELDS.  CONTID_UNSET is accepted: it matches
+ * tasks without an ID.
  */
 int contid_rule_add_containerid(struct contid_rule *r, uint32_t op,
 				uint64_t id);
