@@ -416,6 +416,8 @@ CONTID_EXPORT int contid_reader_push_record(struct contid_reader *rd,
 		}
 	}
 	if (!ev) {
+		/* time out what is old before evicting anything */
+		expire(rd, now, 0);
 		prev = NULL;
 		track_serial(rd, rec->serial);
 		ev = calloc(1, sizeof(*ev));

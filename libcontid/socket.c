@@ -364,7 +364,9 @@ int contid_request(struct contid_handle *h, uint16_t type, const void *payload,
 	nlh->nlmsg_seq = rs.seq = h->seq;
 	if (len)
 		memcpy(mnl_nlmsg_put_extra_header(nlh, len), payload, len);
-	n = h->tr->send(h->tr_ctx, sbuf, nlh->nlmsg_len);
+	/* nlmsg_len is the exact length; the datagram carries the padding */
+	nlh->nlmsg_len = (uint32_t)(NLMSG_HDRLEN + len);
+	n = h->tr->send(h->tr_ctx, sbuf, slen);
 	free(sbuf);
 	if (n < 0)
 		return (int)n;

@@ -1,0 +1,66 @@
+/* One error convention: library codes above every errno, one message each. */
+#include "config.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include <libcontid/contid.h>
+
+static void test_codes_above_errno(void **state)
+{
+	int e, f;
+
+	(void)state;
+	assert_int_equal(CONTID_E_BASE, 4096);
+	assert_true(CONTID_E_PROTO >= 4096);
+	assert_true(EHWPOISON < 4096);	/* the largest Linux errno */
+	for (e = CONTID_E_BASE; e < CONTID_E_MAX; e++) {
+		const char *m = contid_strerror(-e);
+
+		assert_non_null(m);
+		assert_string_not_equal(m, "Unknown libcontid error");
+		/* distinct messages, same for +e and -e */
+		assert_string_equal(m, contid_strerror(e));
+		for (f = CONTID_E_BASE; f < e; f++)
+			assert_string_not_equal(m, contid_strerror(-f));
+	}
+	assert_string_equal(contid_strerror(-CONTID_E_MAX), "Unknown libcontid error");
+	assert_string_equal(contid_strerror(0), "Success");
+	assert_string_equal(contid_strerror(-EPERM), strerror(EPERM));
+	assert_string_equal(contid_strerror(-ETIMEDOUT), strerror(ETIMEDOUT));
+	assert_string_equal(contid_strerror(-CONTID_E_NOFEATURE),
+			    "Kernel lacks the containerid rule filter (feature bit absent)");
+}
+
+static void test_task_messages(void **state)
+{
+	(void)state;
+	assert_string_equal(contid_task_strerror(-EPERM),
+		"Permission denied: the caller lacks CAP_AUDIT_CONTROL or targets itself");
+	assert_string_equal(contid_task_strerror(-EBUSY),
+		"Task busy: it has children or threads");
+	assert_string_equal(contid_task_strerror(-EEXIST),
+		"The container ID of the task was already set");
+	assert_string_equal(contid_task_strerror(-ESRCH), "No such task");
+	assert_string_equal(contid_task_strerror(-EINVAL), "Invalid or unset container ID");
+	assert_string_equal(contid_task_strerror(-CONTID_E_NOSUPPORT),
+		"Kernel lacks audit container ID support (no containerid file in /proc)");
+	assert_string_equal(contid_task_strerror(-CONTID_E_UNSET),
+			    contid_strerror(-CONTID_E_UNSET));
+	assert_string_equal(contid_task_strerror(-EIO), strerror(EIO));
+	assert_string_equal(contid_version(), PACKAGE_VERSION);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_codes_above_errno),
+		cmocka_unit_test(test_task_messages),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,281 @@
+/* Events: grouping by stamp, interleaving, EOE/evict/timeout/flush, the
+ * container IDs of an event, filtering, serial gaps. */
+#include "config.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include <libcontid/contid.h>
+
+static char *slurp(const char *name, size_t *len)
+{
+	const char *dir = getenv("CONTID_TEST_DATA");
+	char path[512];
+	FILE *f;
+	char *buf;
+	long n;
+
+	snprintf(path, sizeof(path), "%s/%s", dir ? dir : "tests/data", name);
+	f = fopen(path, "r");
+	assert_non_null(f);
+	fseek(f, 0, SEEK_END);
+	n = ftell(f);
+	fseek(f, 0, SEEK_SET);
+	buf = malloc((size_t)n + 1);
+	assert_non_null(buf);
+	assert_int_equal(fread(buf, 1, (size_t)n, f), (size_t)n);
+	buf[n] = '\0';
+	fclose(f);
+	*len = (size_t)n;
+	return buf;
+}
+
+static void feed(struct contid_reader *rd, const char *text)
+{
+	assert_true(contid_reader_feed_log(rd, text, strlen(text)) >= 0);
+}
+
+static void test_cover_letter_events(void **state)
+{
+	struct contid_reader *rd;
+	struct contid_event *ev;
+	struct contid_reader_stats st;
+	size_t len, off;
+	char *log = slurp("cover-letter.log", &len);
+	const struct contid_record *r;
+
+	(void)state;
+	assert_int_equal(contid_reader_new(&rd, 0, 0), 0);
+	/* in 7-byte pieces: lines are reassembled */
+	for (off = 0; off < len; off += 7)
+		assert_true(contid_reader_feed_log(rd, log + off,
+			    len - off < 7 ? len - off : 7) >= 0);
+	/* no EOE in the log: the first event is completed by the later stamp
+	 * only after the timeout (2 s of audit time), so both are open */
+	assert_int_equal(contid_reader_next(rd, &ev), 0);
+	assert_int_equal(contid_reader_flush(rd), 0);
+
+	assert_int_equal(contid_reader_next(rd, &ev), 1);
+	assert_int_equal(contid_event_serial(ev), 222);
+	assert_int_equal(contid_event_end(ev), CONTID_EVENT_FLUSHED);
+	assert_int_equal(contid_event_record_count(ev), 1);
+	/* CONTAINER: contid counts, old-contid does not */
+	assert_int_equal(contid_event_contid_count(ev), 1);
+	assert_int_equal(contid_event_contid(ev, 0), 123456);
+	contid_event_free(ev);
+
+	assert_int_equal(contid_reader_next(rd, &ev), 1);
+	assert_int_equal(contid_event_serial(ev), 227);
+	assert_int_equal(contid_event_sec(ev), 1521122591);
+	assert_int_equal(contid_event_msec(ev), 614);
+	assert_int_equal(contid_event_record_count(ev), 6);
+	r = contid_event_record(ev, 0);
+	assert_int_equal(contid_record_type(r), 1340);
+	assert_int_equal(contid_record_type(contid_event_record(ev, 5)), 1300);
+	assert_string_equal(contid_record_find(contid_event_record(ev, 5), "key"),
+			    "tmpcontainerid");
+	assert_null(contid_event_record(ev, 6));
+	assert_int_equal(contid_event_contid_count(ev), 1);
+	assert_int_equal(contid_event_contid(ev, 0), 123459);
+	assert_int_equal(contid_event_has_contid(ev, 123459), 1);
+	assert_int_equal(contid_event_has_contid(ev, 123456), 0);
+	contid_event_free(ev);
+	assert_int_equal(contid_reader_next(rd, &ev), 0);
+
+	contid_reader_get_stats(rd, &st);
+	assert_int_equal(st.records, 7);
+	assert_int_equal(st.events, 2);
+	assert_int_equal(st.lost, 4);	/* serials 223..226 never seen */
+	assert_int_equal(st.malformed, 0);
+	contid_reader_free(rd);
+	free(log);
+}
+
+static void test_interleaved_eoe(void **state)
+{
+	struct contid_reader *rd;
+	struct contid_event *ev;
+
+	(void)state;
+	assert_int_equal(contid_reader_new(&rd, 0, 0), 0);
+	feed(rd,
+	     "type=SYSCALL msg=audit(100.001:300): syscall=257 pid=1\n"
+	     "type=SYSCALL msg=audit(100.001:301): syscall=2 pid=2\n"
+	     "type=CONTAINER_INFO msg=audit(100.001:300): op=task contid=10\n"
+	     "type=CWD msg=audit(100.001:301): cwd=\"/\"\n"
+	     "type=CONTAINER_INFO msg=audit(100.001:301): op=task contid=11\n"
+	     "type=EOE msg=audit(100.001:301): \n"
+	     "type=PROCTITLE msg=audit(100.001:300): proctitle=6C73\n"
+	     "type=EOE msg=audit(100.001:300): \n");
+	assert_int_equal(contid_reader_next(rd, &ev), 1);
+	assert_int_equal(contid_event_serial(ev), 301);
+	assert_int_equal(contid_event_end(ev), CONTID_EVENT_EOE);
+	assert_int_equal(contid_event_record_count(ev), 3);	/* EOE not kept */
+	assert_string_equal(contid_record_find(contid_event_record(ev, 0), "pid"), "2");
+	assert_int_equal(contid_event_contid(ev, 0), 11);
+	contid_event_free(ev);
+	assert_int_equal(contid_reader_next(rd, &ev), 1);
+	assert_int_equal(contid_event_serial(ev), 300);
+	assert_int_equal(contid_event_record_count(ev), 3);
+	assert_string_equal(contid_record_find(contid_event_record(ev, 2), "proctitle"), "ls");
+	assert_int_equal(contid_event_contid(ev, 0), 10);
+	contid_event_free(ev);
+	assert_int_equal(contid_reader_next(rd, &ev), 0);
+	contid_reader_free(rd);
+}
+
+static void test_evict_and_timeout(void **state)
+{
+	struct contid_reader *rd;
+	struct contid_event *ev;
+	struct contid_reader_stats st;
+
+	(void)state;
+	assert_int_equal(contid_reader_new(&rd, 2, 1000), 0);
+	feed(rd, "type=SYSCALL msg=audit(100.000:1): a=1\n"
+		 "type=SYSCALL msg=audit(100.000:2): a=2\n"
+		 "type=SYSCALL msg=audit(100.000:3): a=3\n");
+	assert_int_equal(contid_reader_next(rd, &ev), 1);
+	assert_int_equal(contid_event_serial(ev), 1);
+	assert_int_equal(contid_event_end(ev), CONTID_EVENT_EVICTED);
+	contid_event_free(ev);
+	assert_int_equal(contid_reader_next(rd, &ev), 0);
+	/* 100.000 + 1000 ms < 101.001: events 2 and 3 time out */
+	feed(rd, "type=SYSCALL msg=audit(101.001:4): a=4\n");
+	assert_int_equal(contid_reader_next(rd, &ev), 1);
+	assert_int_equal(contid_event_serial(ev), 2);
+	assert_int_equal(contid_event_end(ev), CONTID_EVENT_TIMEOUT);
+	contid_event_free(ev);
+	assert_int_equal(contid_reader_next(rd, &ev), 1);
+	assert_int_equal(contid_event_serial(ev), 3);
+	contid_event_free(ev);
+	assert_int_equal(contid_reader_next(rd, &ev), 0);
+	contid_reader_get_stats(rd, &st);
+	assert_int_equal(st.evicted, 1);
+	assert_int_equal(st.timedout, 2);
+	contid_reader_free(rd);	/* event 4 still open: freed */
+}
+
+static void test_netns_filter_and_old_contid(void **state)
+{
+	struct contid_reader *rd;
+	struct contid_event *ev;
+	struct contid_reader_stats st;
+	uint64_t want[] = { 6, 99 };
+
+	(void)state;
+	assert_int_equal(contid_reader_new(&rd, 0, 0), 0);
+	assert_int_equal(contid_reader_set_filter(rd, want, 2), 0);
+	feed(rd,
+	     "type=NETFILTER_PKT msg=audit(1.000:10): mark=0 saddr=10.0.0.1\n"
+	     "type=CONTAINER_INFO msg=audit(1.000:10): op=netns contid=5,6,7\n"
+	     "type=CONTAINER msg=audit(1.000:11): op=set pid=1 old-contid=6 contid=8 res=1\n"
+	     "type=CONTAINER msg=audit(1.000:12): op=set pid=1 old-contid=8 contid=99 res=0\n"
+	     "type=SYSCALL msg=audit(1.000:13): a=1\n"
+	     "this is not a record\n");
+	contid_reader_flush(rd);
+	assert_int_equal(contid_reader_next(rd, &ev), 1);
+	assert_int_equal(contid_event_serial(ev), 10);
+	assert_int_equal(contid_event_contid_count(ev), 3);
+	assert_int_equal(contid_event_contid(ev, 0), 5);
+	assert_int_equal(contid_event_contid(ev, 1), 6);
+	assert_int_equal(contid_event_contid(ev, 2), 7);
+	assert_true(contid_event_contid(ev, 3) == CONTID_UNSET);
+	contid_event_free(ev);
+	/* 11 carries 6 only as old-contid: filtered out */
+	assert_int_equal(contid_reader_next(rd, &ev), 1);
+	assert_int_equal(contid_event_serial(ev), 12);
+	assert_int_equal(contid_event_contid_count(ev), 1);
+	contid_event_free(ev);
+	assert_int_equal(contid_reader_next(rd, &ev), 0);
+	contid_reader_get_stats(rd, &st);
+	assert_int_equal(st.filtered, 2);
+	assert_int_equal(st.events, 4);
+	assert_int_equal(st.malformed, 1);
+	contid_reader_free(rd);
+}
+
+static void test_serial_gaps(void **state)
+{
+	struct contid_reader *rd;
+	struct contid_reader_stats st;
+
+	(void)state;
+	assert_int_equal(contid_reader_new(&rd, 0, 0), 0);
+	feed(rd, "type=SYSCALL msg=audit(1.000:10): a=1\n"
+		 "type=SYSCALL msg=audit(1.000:11): a=1\n"
+		 "type=SYSCALL msg=audit(1.000:15): a=1\n");
+	contid_reader_get_stats(rd, &st);
+	assert_int_equal(st.lost, 3);
+	/* 13 was late, not lost */
+	feed(rd, "type=SYSCALL msg=audit(1.000:13): a=1\n");
+	contid_reader_get_stats(rd, &st);
+	assert_int_equal(st.lost, 2);
+	feed(rd, "type=SYSCALL msg=audit(1.000:12): a=1\n"
+		 "type=SYSCALL msg=audit(1.000:14): a=1\n");
+	contid_reader_get_stats(rd, &st);
+	assert_int_equal(st.lost, 0);
+	feed(rd, "type=SYSCALL msg=audit(1.000:20): a=1\n");
+	contid_reader_get_stats(rd, &st);
+	assert_int_equal(st.lost, 4);
+	contid_reader_free(rd);
+}
+
+static void test_netlink_datagrams(void **state)
+{
+	struct contid_reader *rd;
+	struct contid_event *ev;
+	unsigned char dg[256];
+	struct nlmsghdr_like {
+		uint32_t len;
+		uint16_t type, flags;
+		uint32_t seq, pid;
+	} h = { 0 };
+	static const char t1[] = "audit(7.008:9): op=task contid=4";
+	static const char t2[] = "audit(7.008:9): arch=c000003e syscall=257";
+
+	(void)state;
+	assert_int_equal(contid_reader_new(&rd, 0, 0), 0);
+	/* two correctly framed messages in one datagram (multicast style) */
+	memset(dg, 0, sizeof(dg));
+	h.len = 16 + sizeof(t1) - 1;
+	h.type = 1340;
+	memcpy(dg, &h, 16);
+	memcpy(dg + 16, t1, sizeof(t1) - 1);
+	h.len = 16 + sizeof(t2) - 1;
+	h.type = 1300;
+	memcpy(dg + 48, &h, 16);
+	memcpy(dg + 64, t2, sizeof(t2) - 1);
+	assert_int_equal(contid_reader_feed_netlink(rd, dg, 64 + sizeof(t2) - 1), 2);
+	/* a reply type is not a record */
+	h.len = 16;
+	h.type = 2;	/* NLMSG_ERROR */
+	memcpy(dg, &h, 16);
+	assert_int_equal(contid_reader_feed_netlink(rd, dg, 16), 0);
+	contid_reader_flush(rd);
+	assert_int_equal(contid_reader_next(rd, &ev), 1);
+	assert_int_equal(contid_event_record_count(ev), 2);
+	assert_int_equal(contid_event_contid(ev, 0), 4);
+	contid_event_free(ev);
+	contid_reader_free(rd);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_cover_letter_events),
+		cmocka_unit_test(test_interleaved_eoe),
+		cmocka_unit_test(test_evict_and_timeout),
+		cmocka_unit_test(test_netns_filter_and_old_contid),
+		cmocka_unit_test(test_serial_gaps),
+		cmocka_unit_test(test_netlink_datagrams),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

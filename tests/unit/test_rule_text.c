@@ -1,0 +1,169 @@
+/* auditctl syntax: parse, format, round trips and the parse refusals. */
+#include "config.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "internal.h"
+
+static void roundtrip(const char *in, const char *out)
+{
+	struct contid_rule *r, *again;
+	char buf[1024];
+	void *bin;
+	size_t len;
+	int n;
+
+	n = contid_rule_parse(&r, in);
+	if (n < 0)
+		fail_msg("parse(%s): %s", in, contid_strerror(n));
+	n = contid_rule_format(r, buf, sizeof(buf));
+	assert_int_equal(n, strlen(out));
+	assert_string_equal(buf, out);
+	/* format -> parse gives the same audit_rule_data */
+	assert_int_equal(contid_rule_parse(&again, buf), 0);
+	assert_int_equal(contid_rule_equal(r, again), 1);
+	contid_rule_free(again);
+	/* pack -> unpack -> format gives the same text */
+	assert_int_equal(contid_rule_pack(r, &bin, &len), 0);
+	assert_int_equal(contid_rule_unpack(&again, bin, len), 0);
+	contid_rule_format(again, buf, sizeof(buf));
+	assert_string_equal(buf, out);
+	free(bin);
+	contid_rule_free(again);
+	contid_rule_free(r);
+}
+
+static void test_roundtrips(void **state)
+{
+	(void)state;
+	roundtrip("-a always,exit -S openat -F dir=/tmp -F perm=wa -F contid=123 -k key",
+		  "-a always,exit -S openat -F dir=/tmp -F perm=wa -F contid=123 -k key");
+	/* the cover letter's rule: exit,always order, containerid=, key= */
+	roundtrip("-a exit,always -F dir=/tmp -F perm=wa -F containerid=123459 -F key=tmpcontainerid",
+		  "-a always,exit -F dir=/tmp -F perm=wa -F contid=123459 -k tmpcontainerid");
+	roundtrip("-a always,exit -F arch=b64 -S openat,close -F uid!=0 -F auid>=1000 -F auid!=unset",
+		  "-a always,exit -F arch=b64 -S close,openat -F uid!=0 -F auid>=1000 -F auid!=unset");
+	roundtrip("-a always,exit -F arch=b32 -S 5 -F success=no -F exit=-EACCES -F a0&=0x10",
+		  "-a always,exit -F arch=b32 -S fstat -F success=no -F exit=-EACCES -F a0&=0x10");
+	roundtrip("-a never,exclude -F msgtype=CONTAINER_INFO",
+		  "-a never,exclude -F msgtype=CONTAINER_INFO");
+	roundtrip("-a always,user -F contid!=7 -F pid>5 -F gid<=4 -F euid<3 -F ppid&1",
+		  "-a always,user -F contid!=7 -F pid>5 -F gid<=4 -F euid<3 -F ppid&1");
+	roundtrip("-A always,exit -S all -F path=/etc/shadow -F perm=rwxa -k a -k b",
+		  "-A always,exit -F path=/etc/shadow -F perm=rwxa -k a -k b");
+	roundtrip("-a always,exclude -S all -F msgtype=1300",
+		  "-a always,exclude -S all -F msgtype=SYSCALL");
+	roundtrip("-a always,exit -F arch=0xc00000b7 -S 2040 -F f250=3",
+		  "-a always,exit -F arch=0xc00000b7 -S 2040 -F f250=3");
+}
+
+static void test_format_fields_in_order(void **state)
+{
+	struct contid_rule *r;
+	char buf[256];
+
+	(void)state;
+	assert_int_equal(contid_rule_new(&r, CONTID_LIST_EXIT, CONTID_ACTION_ALWAYS), 0);
+	assert_int_equal(contid_rule_add_containerid(r, CONTID_OP_EQ, 5), 0);
+	assert_int_equal(contid_rule_add_field(r, CONTID_FIELD_ARCH, CONTID_OP_EQ, CONTID_ARCH_B64), 0);
+	assert_int_equal(contid_rule_add_syscall(r, 257), 0);
+	assert_int_equal(contid_rule_add_field(r, CONTID_FIELD_PERM, CONTID_OP_EQ, 6), 0);
+	assert_int_equal(contid_rule_format(r, buf, sizeof(buf)),
+			 strlen("-a always,exit -S openat -F contid=5 -F arch=b64 -F perm=rw"));
+	assert_string_equal(buf, "-a always,exit -S openat -F contid=5 -F arch=b64 -F perm=rw");
+	/* truncation keeps snprintf semantics */
+	assert_int_equal(contid_rule_format(r, buf, 10), 59);
+	assert_string_equal(buf, "-a always");
+	contid_rule_free(r);
+}
+
+static void test_keys_joined(void **state)
+{
+	struct contid_rule *r;
+	uint32_t v;
+
+	(void)state;
+	assert_int_equal(contid_rule_parse(&r, "-a always,exit -k a -F key=bc"), 0);
+	assert_int_equal(contid_rule_field_count(r), 1);
+	assert_string_equal(contid_rule_field_str(r, 0), "a\001bc");
+	contid_rule_field_get(r, 0, NULL, NULL, &v);
+	assert_int_equal(v, 4);
+	contid_rule_free(r);
+}
+
+static void parse_err(const char *text, int err)
+{
+	struct contid_rule *r = NULL;
+
+	assert_int_equal(contid_rule_parse(&r, text), err);
+	assert_null(r);
+}
+
+static void test_parse_refusals(void **state)
+{
+	char text[600];
+
+	(void)state;
+	parse_err("-a always,exit -F contid<5", -CONTID_E_BADOP);
+	parse_err("-a always,exit -F contid&5", -CONTID_E_BADOP);
+	parse_err("-a always,task -F contid=5", -CONTID_E_BADLIST);
+	parse_err("-a always,exit -F bogus=1", -CONTID_E_UNKNOWN_FIELD);
+	parse_err("-a always,exit -F perm=q", -CONTID_E_BADVALUE);
+	parse_err("-a always,exit -F uid", -CONTID_E_SYNTAX);
+	parse_err("-a always,exit -F uid=", -CONTID_E_SYNTAX);
+	parse_err("-a always,exit -F contid=abc", -CONTID_E_BADVALUE);
+	parse_err("-a always,exit -F uid=4294967296", -CONTID_E_BADVALUE);
+	parse_err("-a always,exit -S nosuchcall", -CONTID_E_UNKNOWN_SYSCALL);
+	parse_err("-a always,exit -F msgtype=SYSCALL", -CONTID_E_BADLIST);
+	parse_err("-a always,exit -F dir<=/tmp", -CONTID_E_BADOP);
+	parse_err("-a always,bogus", -CONTID_E_SYNTAX);
+	parse_err("-a always,never", -CONTID_E_SYNTAX);
+	parse_err("-F uid=0", -CONTID_E_SYNTAX);
+	parse_err("-a always,exit -x 1", -CONTID_E_SYNTAX);
+	parse_err("", -CONTID_E_SYNTAX);
+	memset(text, 0, sizeof(text));
+	strcpy(text, "-a always,exit -k ");
+	memset(text + strlen(text), 'k', 257);
+	parse_err(text, -CONTID_E_KEYLEN);
+	/* two keys whose join exceeds 256 */
+	memset(text, 0, sizeof(text));
+	strcpy(text, "-a always,exit -k ");
+	memset(text + strlen(text), 'k', 200);
+	strcat(text, " -k ");
+	memset(text + strlen(text), 'j', 60);
+	parse_err(text, -CONTID_E_KEYLEN);
+}
+
+static void test_syscall_table(void **state)
+{
+	(void)state;
+	assert_int_equal(contid_syscall_number("openat"), 257);
+	assert_int_equal(contid_syscall_number("read"), 0);
+	assert_int_equal(contid_syscall_number("nope"), -CONTID_E_UNKNOWN_SYSCALL);
+	assert_string_equal(contid_syscall_name(257), "openat");
+	assert_string_equal(contid_syscall_name(0), "read");
+	assert_null(contid_syscall_name(9999));
+	assert_null(contid_syscall_name(-1));
+	assert_string_equal(contid_rule_field_name(CONTID_FIELD_CONTAINERID), "contid");
+	assert_string_equal(contid_rule_field_name(CONTID_FIELD_WATCH), "path");
+	assert_null(contid_rule_field_name(9999));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_roundtrips),
+		cmocka_unit_test(test_format_fields_in_order),
+		cmocka_unit_test(test_keys_joined),
+		cmocka_unit_test(test_parse_refusals),
+		cmocka_unit_test(test_syscall_table),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,247 @@
+/* /proc/PID/containerid against a fake proc root; the spawn helper with a
+ * fake setter that checks the child is held until its ID is set. */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <cmocka.h>
+
+#include "internal.h"
+
+struct fixture {
+	char root[64];
+};
+
+static void write_file(const char *path, const char *content)
+{
+	FILE *f = fopen(path, "w");
+
+	assert_non_null(f);
+	fputs(content, f);
+	fclose(f);
+}
+
+static void read_file(const char *path, char *buf, size_t len)
+{
+	FILE *f = fopen(path, "r");
+	size_t n;
+
+	assert_non_null(f);
+	n = fread(buf, 1, len - 1, f);
+	buf[n] = '\0';
+	fclose(f);
+}
+
+static int setup(void **state)
+{
+	struct fixture *fx = calloc(1, sizeof(*fx));
+	char p[256];
+
+	strcpy(fx->root, "/tmp/contid-proc-XXXXXX");
+	assert_non_null(mkdtemp(fx->root));
+	snprintf(p, sizeof(p), "%s/100", fx->root);
+	mkdir(p, 0700);
+	snprintf(p, sizeof(p), "%s/100/containerid", fx->root);
+	write_file(p, "");
+	snprintf(p, sizeof(p), "%s/100/task", fx->root);
+	mkdir(p, 0700);
+	snprintf(p, sizeof(p), "%s/100/task/101", fx->root);
+	mkdir(p, 0700);
+	snprintf(p, sizeof(p), "%s/100/task/101/containerid", fx->root);
+	write_file(p, "18446744073709551615");
+	snprintf(p, sizeof(p), "%s/200", fx->root);	/* no containerid file */
+	mkdir(p, 0700);
+	*state = fx;
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	struct fixture *fx = *state;
+	char cmd[128];
+
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", fx->root);
+	assert_int_equal(system(cmd), 0);
+	free(fx);
+	return 0;
+}
+
+static void test_write_read(void **state)
+{
+	struct fixture *fx = *state;
+	char p[256], buf[64];
+	uint64_t id = 0;
+
+	snprintf(p, sizeof(p), "%s/100/containerid", fx->root);
+	assert_int_equal(contid_task_write_at(fx->root, 100, 0, 123456), 0);
+	read_file(p, buf, sizeof(buf));
+	assert_string_equal(buf, "123456");
+	assert_int_equal(contid_task_read_at(fx->root, 100, 0, &id), 0);
+	assert_int_equal(id, 123456);
+	/* the unset value is refused before anything is written */
+	write_file(p, "7");
+	assert_int_equal(contid_task_write_at(fx->root, 100, 0, CONTID_UNSET),
+			 -CONTID_E_UNSET);
+	read_file(p, buf, sizeof(buf));
+	assert_string_equal(buf, "7");
+	/* a thread's file; unset reads as CONTID_UNSET */
+	assert_int_equal(contid_task_read_at(fx->root, 100, 101, &id), 0);
+	assert_true(id == CONTID_UNSET);
+	snprintf(p, sizeof(p), "%s/100/task/101/containerid", fx->root);
+	write_file(p, "");	/* a regular file keeps old bytes; proc does not */
+	assert_int_equal(contid_task_write_at(fx->root, 100, 101, 0), 0);
+	read_file(p, buf, sizeof(buf));
+	assert_string_equal(buf, "0");
+	/* trailing newline accepted on read, junk is a protocol error */
+	write_file(p, "42\n");
+	assert_int_equal(contid_task_read_at(fx->root, 100, 101, &id), 0);
+	assert_int_equal(id, 42);
+	write_file(p, "4x");
+	assert_int_equal(contid_task_read_at(fx->root, 100, 101, &id), -CONTID_E_PROTO);
+	write_file(p, "");
+	assert_int_equal(contid_task_read_at(fx->root, 100, 101, &id), -CONTID_E_PROTO);
+}
+
+static void test_missing(void **state)
+{
+	struct fixture *fx = *state;
+	uint64_t id;
+
+	/* the task exists but the kernel has no containerid file */
+	assert_int_equal(contid_task_write_at(fx->root, 200, 0, 1), -CONTID_E_NOSUPPORT);
+	assert_int_equal(contid_task_read_at(fx->root, 200, 0, &id), -CONTID_E_NOSUPPORT);
+	/* no such task */
+	assert_int_equal(contid_task_write_at(fx->root, 300, 0, 1), -ESRCH);
+	assert_int_equal(contid_task_read_at(fx->root, 300, 0, &id), -ESRCH);
+	assert_int_equal(contid_task_write_at(fx->root, 100, 999, 1), -ESRCH);
+	assert_int_equal(contid_task_write_at(fx->root, 0, 0, 1), -EINVAL);
+	assert_int_equal(contid_task_set_tid(1, 0, 1), -EINVAL);
+	assert_int_equal(contid_task_set(1, CONTID_UNSET), -CONTID_E_UNSET);
+}
+
+static void test_id_parse(void **state)
+{
+	uint64_t id = 1;
+
+	(void)state;
+	assert_int_equal(contid_id_parse("0", &id), 0);
+	assert_int_equal(id, 0);
+	assert_int_equal(contid_id_parse("18446744073709551614", &id), 0);
+	assert_true(id == UINT64_MAX - 1);
+	assert_int_equal(contid_id_parse("18446744073709551615", &id), -CONTID_E_UNSET);
+	assert_int_equal(contid_id_parse("18446744073709551616", &id), -ERANGE);
+	assert_int_equal(contid_id_parse("-1", &id), -CONTID_E_SYNTAX);
+	assert_int_equal(contid_id_parse(" 1", &id), -CONTID_E_SYNTAX);
+	assert_int_equal(contid_id_parse("", &id), -CONTID_E_SYNTAX);
+}
+
+struct setter_ctx {
+	const char *marker;
+	pid_t pid;
+	uint64_t id;
+	int ret;
+	int ran_early;
+};
+
+static int fake_setter(void *ctx, pid_t pid, uint64_t id)
+{
+	struct setter_ctx *sc = ctx;
+
+	sc->pid = pid;
+	sc->id = id;
+	/* the child must not run the program while we hold it */
+	usleep(200000);
+	if (access(sc->marker, F_OK) == 0)
+		sc->ran_early = 1;
+	return sc->ret;
+}
+
+static void test_spawn_holds_child(void **state)
+{
+	struct fixture *fx = *state;
+	char marker[128], script[256];
+	struct setter_ctx sc = { 0 };
+	char *argv[] = { "sh", "-c", script, NULL };
+	pid_t pid = 0;
+	int st;
+
+	snprintf(marker, sizeof(marker), "%s/ran", fx->root);
+	snprintf(script, sizeof(script), "echo ran > %s", marker);
+	sc.marker = marker;
+	assert_int_equal(contid_spawn_with(fake_setter, &sc, 77, "/bin/sh", argv,
+					   NULL, CONTID_SPAWN_KEEP_STDIO, &pid), 0);
+	assert_int_equal(sc.pid, pid);
+	assert_int_equal(sc.id, 77);
+	assert_int_equal(sc.ran_early, 0);
+	assert_int_equal(waitpid(pid, &st, 0), pid);
+	assert_true(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+	assert_int_equal(access(marker, F_OK), 0);
+	unlink(marker);
+}
+
+static void test_spawn_set_fails(void **state)
+{
+	struct fixture *fx = *state;
+	char marker[128], script[256];
+	struct setter_ctx sc = { .ret = -EBUSY };
+	char *argv[] = { "sh", "-c", script, NULL };
+	pid_t pid = 0;
+
+	snprintf(marker, sizeof(marker), "%s/ran2", fx->root);
+	snprintf(script, sizeof(script), "echo ran > %s", marker);
+	sc.marker = marker;
+	assert_int_equal(contid_spawn_with(fake_setter, &sc, 5, "/bin/sh", argv,
+					   NULL, 0, &pid), -EBUSY);
+	assert_int_equal(pid, 0);
+	assert_true(sc.pid > 0);
+	/* killed and reaped already */
+	assert_int_equal(waitpid(sc.pid, NULL, WNOHANG), -1);
+	assert_int_equal(errno, ECHILD);
+	assert_int_equal(access(marker, F_OK), -1);
+}
+
+static void test_spawn_exec_fails(void **state)
+{
+	struct setter_ctx sc = { .marker = "/nonexistent" };
+	char *argv[] = { "x", NULL };
+	pid_t pid = 0;
+
+	(void)state;
+	assert_int_equal(contid_spawn_with(fake_setter, &sc, 5, "/nonexistent/x",
+					   argv, NULL, 0, &pid), -ENOENT);
+	assert_int_equal(pid, 0);
+	assert_int_equal(waitpid(sc.pid, NULL, WNOHANG), -1);
+	assert_int_equal(errno, ECHILD);
+	assert_int_equal(contid_spawn_with(fake_setter, &sc, 5, "no-such-program-x",
+					   argv, NULL, CONTID_SPAWN_SEARCH_PATH, &pid),
+			 -ENOENT);
+	/* refused up front: no child at all */
+	sc.pid = 0;
+	assert_int_equal(contid_spawn_with(fake_setter, &sc, CONTID_UNSET, "/bin/true",
+					   argv, NULL, 0, &pid), -CONTID_E_UNSET);
+	assert_int_equal(sc.pid, 0);
+	assert_int_equal(contid_spawn(5, "/bin/true", argv, NULL, 0x100, &pid), -EINVAL);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_write_read, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_missing, setup, teardown),
+		cmocka_unit_test(test_id_parse),
+		cmocka_unit_test_setup_teardown(test_spawn_holds_child, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_spawn_set_fails, setup, teardown),
+		cmocka_unit_test(test_spawn_exec_fails),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
