@@ -312,6 +312,10 @@ static void expire(struct contid_reader *rd, uint64_t now_ms, uint64_t mono)
 {
 	struct contid_event *ev = rd->open_head, *prev = NULL;
 
+	/* fast path: the oldest open event is not old yet (audit time) */
+	if (!mono && ev && (!now_ms ||
+	    now_ms <= stamp_ms(ev->sec, ev->msec) + rd->timeout_ms))
+		return;
 	while (ev) {
 		struct contid_event *next = ev->next;
 		bool old = now_ms &&

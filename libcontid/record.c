@@ -174,7 +174,7 @@ static size_t decode_value(const char *name, const char *raw, char *out)
 		out[len - 2] = '\0';
 		return len - 2;
 	}
-	if (hex_field(name) && all_hex(raw, len)) {
+	if (all_hex(raw, len) && hex_field(name)) {
 		for (i = 0; i < len / 2; i++)
 			out[i] = (char)(hexval(raw[2 * i]) << 4 | hexval(raw[2 * i + 1]));
 		out[len / 2] = '\0';
