@@ -47,11 +47,14 @@ static void child(int go_rd, int err_wr, const char *file, char *const argv[],
 		_exit(127);	/* parent failed: never run the program */
 	close(go_rd);
 	if (!(flags & CONTID_SPAWN_KEEP_STDIO)) {
-		int fd = open("/dev/null", O_RDONLY);
+		int fd = open("/dev/null", O_RDWR);
 
-		if (fd >= 0 && fd != 0) {
+		if (fd >= 0) {
 			dup2(fd, 0);
-			close(fd);
+			dup2(fd, 1);
+			dup2(fd, 2);
+			if (fd > 2)
+				close(fd);
 		}
 	}
 	if (flags & CONTID_SPAWN_SEARCH_PATH)

@@ -296,8 +296,8 @@ int contid_id_parse(const char *s, uint64_t *id);
 
 /** Flags for contid_spawn(). */
 enum contid_spawn_flags {
-	/* Keep the caller's stdin/stdout/stderr; otherwise the child gets
-	 * /dev/null for stdin and keeps stdout/stderr. */
+	/* Keep the caller's stdin/stdout/stderr; otherwise the child's
+	 * stdin, stdout and stderr are /dev/null. */
 	CONTID_SPAWN_KEEP_STDIO = 0x1,
 	/* Search PATH for @file like execvp(). */
 	CONTID_SPAWN_SEARCH_PATH = 0x2,

@@ -188,6 +188,43 @@ static void test_spawn_holds_child(void **state)
 	unlink(marker);
 }
 
+static int ok_setter(void *ctx, pid_t pid, uint64_t id)
+{
+	(void)ctx;
+	(void)pid;
+	(void)id;
+	return 0;
+}
+
+static void test_spawn_stdio(void **state)
+{
+	struct fixture *fx = *state;
+	char marker[128], script[512], buf[64];
+	char *argv[] = { "sh", "-c", script, NULL };
+	pid_t pid;
+	int st, fd;
+
+	snprintf(marker, sizeof(marker), "%s/fd", fx->root);
+	snprintf(script, sizeof(script),
+		 "readlink /proc/$$/fd/0 > %s; readlink /proc/$$/fd/2 >> %s; true",
+		 marker, marker);
+	assert_int_equal(contid_spawn_with(ok_setter, NULL, 1, "/bin/sh", argv,
+					   NULL, 0, &pid), 0);
+	assert_int_equal(waitpid(pid, &st, 0), pid);
+	read_file(marker, buf, sizeof(buf));
+	assert_string_equal(buf, "/dev/null\n/dev/null\n");
+	/* kept: the child's stderr is ours */
+	fd = open(marker, O_WRONLY | O_TRUNC);
+	close(fd);
+	snprintf(script, sizeof(script), "readlink /proc/$$/fd/2 > %s; true", marker);
+	assert_int_equal(contid_spawn_with(ok_setter, NULL, 1, "/bin/sh", argv,
+					   NULL, CONTID_SPAWN_KEEP_STDIO, &pid), 0);
+	assert_int_equal(waitpid(pid, &st, 0), pid);
+	read_file(marker, buf, sizeof(buf));
+	assert_string_not_equal(buf, "/dev/null\n");
+	assert_true(strlen(buf) > 1);
+}
+
 static void test_spawn_set_fails(void **state)
 {
 	struct fixture *fx = *state;
@@ -239,6 +276,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_missing, setup, teardown),
 		cmocka_unit_test(test_id_parse),
 		cmocka_unit_test_setup_teardown(test_spawn_holds_child, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_spawn_stdio, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_spawn_set_fails, setup, teardown),
 		cmocka_unit_test(test_spawn_exec_fails),
 	};
