@@ -27,6 +27,7 @@
 #define DEFAULT_WINDOW 64
 #define DEFAULT_TIMEOUT_MS 2000
 #define MAX_HOLES 64
+#define RECENT 64		/* completed stamps remembered to spot late records */
 #define LINE_MAX_HELD (1u << 20)	/* a partial line longer than this is junk */
 
 struct contid_event {
@@ -58,6 +59,11 @@ struct contid_reader {
 	bool have_serial;
 	struct hole holes[MAX_HOLES];
 	unsigned int nholes;
+	struct {
+		uint64_t sec, serial;
+		unsigned int msec;
+	} recent[RECENT];	/* ring of recently completed stamps */
+	unsigned int recent_pos;
 	char *line;		/* partial log line held between feeds */
 	size_t line_len, line_cap;
 	struct contid_reader_stats st;
@@ -273,6 +279,10 @@ static void complete(struct contid_reader *rd, struct contid_event *ev, int end)
 	ev->end = end;
 	ev->next = NULL;
 	rd->st.events++;
+	rd->recent[rd->recent_pos].sec = ev->sec;
+	rd->recent[rd->recent_pos].msec = ev->msec;
+	rd->recent[rd->recent_pos].serial = ev->serial;
+	rd->recent_pos = (rd->recent_pos + 1) % RECENT;
 	if (end == CONTID_EVENT_EVICTED)
 		rd->st.evicted++;
 	else if (end == CONTID_EVENT_TIMEOUT)
@@ -420,9 +430,21 @@ CONTID_EXPORT int contid_reader_push_record(struct contid_reader *rd,
 		}
 	}
 	if (!ev) {
+		unsigned int k;
+
 		/* time out what is old before evicting anything */
 		expire(rd, now, 0);
 		prev = NULL;
+		for (k = 0; k < RECENT; k++) {
+			if (rd->recent[k].serial == rec->serial &&
+			    rd->recent[k].sec == rec->sec &&
+			    rd->recent[k].msec == rec->msec && rec->serial) {
+				/* its event already ended: it becomes an
+				 * event of its own, counted as late */
+				rd->st.late++;
+				break;
+			}
+		}
 		track_serial(rd, rec->serial);
 		ev = calloc(1, sizeof(*ev));
 		if (!ev) {

@@ -203,9 +203,11 @@ void contid_handle_cache_features(struct contid_handle *h, uint32_t bitmap)
 
 bool contid_is_record_type(unsigned int type)
 {
-	/* 1020 (AUDIT_CONTAINER) sits among the control types but is a
-	 * record; everything from AUDIT_FIRST_USER_MSG up is a record. */
-	return type == AUDIT_CONTAINER || type >= AUDIT_FIRST_USER_MSG;
+	/* A few record types sit among the control types: USER (1005),
+	 * LOGIN (1006) and CONTAINER (1020); everything from
+	 * AUDIT_FIRST_USER_MSG up is a record. */
+	return type == AUDIT_USER || type == AUDIT_LOGIN ||
+	       type == AUDIT_CONTAINER || type >= AUDIT_FIRST_USER_MSG;
 }
 
 static void enqueue(struct contid_handle *h, const void *buf, size_t len)

@@ -159,6 +159,11 @@ static void test_evict_and_timeout(void **state)
 	contid_reader_get_stats(rd, &st);
 	assert_int_equal(st.evicted, 1);
 	assert_int_equal(st.timedout, 2);
+	assert_int_equal(st.late, 0);
+	/* a record of event 1, which was evicted long ago */
+	feed(rd, "type=PATH msg=audit(100.000:1): item=0\n");
+	contid_reader_get_stats(rd, &st);
+	assert_int_equal(st.late, 1);
 	contid_reader_free(rd);	/* event 4 still open: freed */
 }
 
@@ -253,6 +258,16 @@ static void test_netlink_datagrams(void **state)
 	memcpy(dg + 48, &h, 16);
 	memcpy(dg + 64, t2, sizeof(t2) - 1);
 	assert_int_equal(contid_reader_feed_netlink(rd, dg, 64 + sizeof(t2) - 1), 2);
+	/* LOGIN (1006) sits among the control types but is a record */
+	{
+		static const char t3[] = "audit(7.008:10): pid=1 old-auid=4294967295 auid=0";
+
+		h.len = 16 + sizeof(t3) - 1;
+		h.type = 1006;
+		memcpy(dg, &h, 16);
+		memcpy(dg + 16, t3, sizeof(t3) - 1);
+		assert_int_equal(contid_reader_feed_netlink(rd, dg, 16 + sizeof(t3) - 1), 1);
+	}
 	/* a reply type is not a record */
 	h.len = 16;
 	h.type = 2;	/* NLMSG_ERROR */
@@ -262,6 +277,10 @@ static void test_netlink_datagrams(void **state)
 	assert_int_equal(contid_reader_next(rd, &ev), 1);
 	assert_int_equal(contid_event_record_count(ev), 2);
 	assert_int_equal(contid_event_contid(ev, 0), 4);
+	contid_event_free(ev);
+	assert_int_equal(contid_reader_next(rd, &ev), 1);
+	assert_int_equal(contid_event_serial(ev), 10);
+	assert_int_equal(contid_record_type(contid_event_record(ev, 0)), 1006);
 	contid_event_free(ev);
 	contid_reader_free(rd);
 }
