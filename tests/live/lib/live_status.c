@@ -32,6 +32,11 @@ static void test_status_and_features(void **state)
 	contid_features_format(bm, names, sizeof(names));
 	assert_non_null(strstr(names, "containerid_filter"));
 	assert_non_null(strstr(names, "backlog_limit"));
+	assert_true(contid_status_has(&st, CONTID_STATUS_FEATURE_BITMAP));
+	assert_true(contid_status_has(&st, CONTID_STATUS_BACKLOG_WAIT_TIME_ACTUAL));
+	contid_feature_name(7, names, sizeof(names));
+	assert_string_equal(names, "containerid_filter");
+	assert_true(contid_handle_fd(h) >= 0);
 	contid_handle_close(h);
 }
 

@@ -112,10 +112,34 @@ static void test_set_get_and_record(void **state)
 
 static void test_self_is_eperm(void **state)
 {
+	struct contid_handle *h = live_open_daemon();
+
 	(void)state;
+	live_drain(h);
 	assert_int_equal(contid_task_set(getpid(), 5), -EPERM);
 	assert_string_equal(contid_task_strerror(-EPERM),
 		"Permission denied: the caller lacks CAP_AUDIT_CONTROL or targets itself");
+	/* the refusal got as far as the policy checks: logged with res=0 */
+	expect_set_record(h, getpid(), CONTID_UNSET, 5, 0);
+	live_close_daemon(h);
+}
+
+static void test_set_through_task_dir(void **state)
+{
+	uint64_t id = 0;
+	int fd;
+	pid_t child = live_fork_held(&fd, NULL, NULL);
+
+	(void)state;
+	/* /proc/PID/task/TID/containerid of the (only) thread */
+	assert_int_equal(contid_task_set_tid(child, child, 777), 0);
+	assert_int_equal(contid_task_get(child, &id), 0);
+	assert_int_equal(id, 777);
+	assert_int_equal(contid_task_get_tid(child, child, &id), 0);
+	assert_int_equal(id, 777);
+	assert_int_equal(contid_task_set_tid(child, child + 1000000, 1), -ESRCH);
+	live_release(fd);
+	assert_int_equal(live_wait_exit(child), 0);
 }
 
 static void test_no_such_task(void **state)
@@ -235,6 +259,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_set_get_and_record),
 		cmocka_unit_test(test_self_is_eperm),
+		cmocka_unit_test(test_set_through_task_dir),
 		cmocka_unit_test(test_no_such_task),
 		cmocka_unit_test(test_children_is_ebusy_and_inherit),
 		cmocka_unit_test(test_threads_is_ebusy),
