@@ -237,6 +237,12 @@ CONTID_EXPORT int contid_rule_parse_field(struct contid_rule *r,
 			return err;
 		break;
 	case FK_PERM:
+		if (*val >= '0' && *val <= '9') {
+			/* a mask that has no letters (as printed for 0) */
+			if ((err = parse_u32_value(val, &v32)) < 0)
+				return err;
+			break;
+		}
 		for (p = val; *p; p++) {
 			switch (*p) {
 			case 'r': v32 |= AUDIT_PERM_READ; break;

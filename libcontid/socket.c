@@ -375,13 +375,17 @@ int contid_request(struct contid_handle *h, uint16_t type, const void *payload,
 
 	deadline = h->timeout_ms < 0 ? UINT64_MAX :
 		   contid_monotonic_ms() + (uint64_t)h->timeout_ms;
-	for (;;) {
+	for (bool first = true;; first = false) {
 		int left = contid_deadline_remaining(deadline);
 		uint32_t src;
 		bool trunc;
 		const struct nlmsghdr *m;
 		size_t rem;
 
+		/* a flood of foreign or stale datagrams must not keep us here
+		 * past the deadline (timeout 0 still gets one receive) */
+		if (left == 0 && !first)
+			return -ETIMEDOUT;
 		n = contid_handle_recv(h, left, &src, &trunc);
 		if (n == -ENOBUFS)
 			continue;	/* records were lost, not our reply */
@@ -412,7 +416,5 @@ int contid_request(struct contid_handle *h, uint16_t type, const void *payload,
 			m = (const struct nlmsghdr *)((const char *)m +
 						      NLMSG_ALIGN(m->nlmsg_len));
 		}
-		if (contid_deadline_remaining(deadline) == 0)
-			return -ETIMEDOUT;
 	}
 }

@@ -104,6 +104,14 @@ static void test_timeout(void **state)
 	/* a reply without the ACK still times out */
 	reply_status(&fk, 0, 1, 0);	/* wrong seq: stale */
 	assert_int_equal(contid_status_get(h, &st), -ETIMEDOUT);
+	/* timeout 0: one receive only; a stale datagram does not buy a second */
+	assert_int_equal(contid_handle_set_timeout(h, 0), 0);
+	reply_status(&fk, 0, 1, 0);
+	reply_status(&fk, 0, 1, 0);
+	fk.nrecv = 0;
+	assert_int_equal(contid_status_get(h, &st), -ETIMEDOUT);
+	assert_int_equal(fk.nrecv, 1);
+	assert_int_equal(fk.last_timeout, 0);
 	contid_handle_close(h);
 	fk_free(&fk);
 }

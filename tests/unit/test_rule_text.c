@@ -59,6 +59,8 @@ static void test_roundtrips(void **state)
 		  "-A always,exit -F path=/etc/shadow -F perm=rwxa -k a -k b");
 	roundtrip("-a always,exclude -S all -F msgtype=1300",
 		  "-a always,exclude -S all -F msgtype=SYSCALL");
+	roundtrip("-a always,exit -F perm=0 -F perm=0x10",
+		  "-a always,exit -F perm=0 -F perm=0x10");
 	roundtrip("-a always,exit -F arch=0xc00000b7 -S 2040 -F f250=3",
 		  "-a always,exit -F arch=0xc00000b7 -S 2040 -F f250=3");
 }
