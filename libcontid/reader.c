@@ -32,6 +32,7 @@
 
 struct contid_event {
 	struct contid_event *next;	/* in the open list or the done FIFO */
+	struct contid_event *oprev;	/* in the open list */
 	uint64_t sec;
 	unsigned int msec;
 	uint64_t serial;
@@ -299,15 +300,17 @@ static void complete(struct contid_reader *rd, struct contid_event *ev, int end)
 	rd->done_tail = ev;
 }
 
-static void unlink_open(struct contid_reader *rd, struct contid_event *ev,
-			struct contid_event *prev)
+static void unlink_open(struct contid_reader *rd, struct contid_event *ev)
 {
-	if (prev)
-		prev->next = ev->next;
+	if (ev->oprev)
+		ev->oprev->next = ev->next;
 	else
 		rd->open_head = ev->next;
-	if (rd->open_tail == ev)
-		rd->open_tail = prev;
+	if (ev->next)
+		ev->next->oprev = ev->oprev;
+	else
+		rd->open_tail = ev->oprev;
+	ev->oprev = NULL;
 	rd->nopen--;
 }
 
@@ -320,7 +323,7 @@ static uint64_t stamp_ms(uint64_t sec, unsigned int msec)
  * (audit time), or idle for the timeout in wall-clock time if @mono. */
 static void expire(struct contid_reader *rd, uint64_t now_ms, uint64_t mono)
 {
-	struct contid_event *ev = rd->open_head, *prev = NULL;
+	struct contid_event *ev = rd->open_head;
 
 	/* fast path: the oldest open event is not old yet (audit time) */
 	if (!mono && ev && (!now_ms ||
@@ -333,10 +336,8 @@ static void expire(struct contid_reader *rd, uint64_t now_ms, uint64_t mono)
 		bool idle = mono && mono >= ev->last_mono + rd->timeout_ms;
 
 		if (old || idle) {
-			unlink_open(rd, ev, prev);
+			unlink_open(rd, ev);
 			complete(rd, ev, CONTID_EVENT_TIMEOUT);
-		} else {
-			prev = ev;
 		}
 		ev = next;
 	}
@@ -410,7 +411,7 @@ static void track_serial(struct contid_reader *rd, uint64_t s)
 CONTID_EXPORT int contid_reader_push_record(struct contid_reader *rd,
 					    struct contid_record *rec)
 {
-	struct contid_event *ev, *prev = NULL, *p;
+	struct contid_event *ev, *p;
 	uint64_t now;
 	int err;
 
@@ -420,9 +421,8 @@ CONTID_EXPORT int contid_reader_push_record(struct contid_reader *rd,
 	}
 	rd->st.records++;
 	now = stamp_ms(rec->sec, rec->msec);
-	/* newest first is the likely match, but the list is oldest first;
-	 * the window is small */
-	for (p = rd->open_head, ev = NULL; p; prev = p, p = p->next) {
+	/* newest first: a record most often belongs to the latest event */
+	for (p = rd->open_tail, ev = NULL; p; p = p->oprev) {
 		if (p->serial == rec->serial && p->sec == rec->sec &&
 		    p->msec == rec->msec) {
 			ev = p;
@@ -434,8 +434,9 @@ CONTID_EXPORT int contid_reader_push_record(struct contid_reader *rd,
 
 		/* time out what is old before evicting anything */
 		expire(rd, now, 0);
-		prev = NULL;
-		for (k = 0; k < RECENT; k++) {
+		/* only a serial at or below the highest seen can be late */
+		for (k = 0; rd->have_serial && rec->serial <= rd->max_serial &&
+			    k < RECENT; k++) {
 			if (rd->recent[k].serial == rec->serial &&
 			    rd->recent[k].sec == rec->sec &&
 			    rd->recent[k].msec == rec->msec && rec->serial) {
@@ -457,24 +458,21 @@ CONTID_EXPORT int contid_reader_push_record(struct contid_reader *rd,
 		if (rd->nopen >= rd->window) {
 			struct contid_event *old = rd->open_head;
 
-			unlink_open(rd, old, NULL);
+			unlink_open(rd, old);
 			complete(rd, old, CONTID_EVENT_EVICTED);
 		}
+		ev->oprev = rd->open_tail;
 		if (rd->open_tail)
 			rd->open_tail->next = ev;
 		else
 			rd->open_head = ev;
 		rd->open_tail = ev;
 		rd->nopen++;
-		/* find prev again for a possible EOE unlink below */
-		for (p = rd->open_head; p && p->next != ev; p = p->next)
-			;
-		prev = p;
 	}
 	ev->last_mono = contid_monotonic_ms();
 	if (rec->type == AUDIT_EOE) {
 		contid_record_free(rec);
-		unlink_open(rd, ev, prev);
+		unlink_open(rd, ev);
 		complete(rd, ev, CONTID_EVENT_EOE);
 		expire(rd, now, 0);
 		return 0;
@@ -712,7 +710,7 @@ CONTID_EXPORT int contid_reader_flush(struct contid_reader *rd)
 	while (rd->open_head) {
 		struct contid_event *ev = rd->open_head;
 
-		unlink_open(rd, ev, NULL);
+		unlink_open(rd, ev);
 		complete(rd, ev, CONTID_EVENT_FLUSHED);
 	}
 	return 0;

@@ -127,17 +127,42 @@ CONTID_EXPORT int contid_msgtype_number(const char *name)
 /* Fields whose unquoted value is hex-encoded by the kernel. */
 static bool hex_field(const char *name)
 {
-	static const char *const names[] = {
-		"proctitle", "name", "comm", "exe", "cwd", "path", "key",
-		"acct", "cmd", "data", "dir", "file", "ocomm", "watch",
-		"old-key", "new-key", "root_dir", "vm", "sw", "grp", "new_group",
-	};
-	size_t i;
-
-	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
-		if (!strcmp(name, names[i]))
-			return true;
-	return false;
+	/* by first letter: this runs for every even-length hex-looking value
+	 * (a0=, arch=, cap_fp=, ...), so keep the common misses cheap */
+	switch (name[0]) {
+	case 'a':
+		return !strcmp(name, "acct");
+	case 'c':
+		return !strcmp(name, "comm") || !strcmp(name, "cwd") ||
+		       !strcmp(name, "cmd");
+	case 'd':
+		return !strcmp(name, "data") || !strcmp(name, "dir");
+	case 'e':
+		return !strcmp(name, "exe");
+	case 'f':
+		return !strcmp(name, "file");
+	case 'g':
+		return !strcmp(name, "grp");
+	case 'k':
+		return !strcmp(name, "key");
+	case 'n':
+		return !strcmp(name, "name") || !strcmp(name, "new-key") ||
+		       !strcmp(name, "new_group");
+	case 'o':
+		return !strcmp(name, "ocomm") || !strcmp(name, "old-key");
+	case 'p':
+		return !strcmp(name, "proctitle") || !strcmp(name, "path");
+	case 'r':
+		return !strcmp(name, "root_dir");
+	case 's':
+		return !strcmp(name, "sw");
+	case 'v':
+		return !strcmp(name, "vm");
+	case 'w':
+		return !strcmp(name, "watch");
+	default:
+		return false;
+	}
 }
 
 static int hexval(char c)
