@@ -446,9 +446,10 @@ uint32_t contid_rule_get_flags(const struct contid_rule *r);
 int contid_rule_set_flags(struct contid_rule *r, uint32_t flags);
 
 /**
- * contid_rule_add_syscall - add syscall number @nr (0..2015) to the mask
+ * contid_rule_add_syscall - add syscall number @nr (0..2047) to the mask
  *
- * CONTID_SYSCALL_ALL selects every syscall (like auditctl -S all).
+ * CONTID_SYSCALL_ALL selects every syscall (like auditctl -S all: words 0
+ * to 62 of the mask; the last word holds the kernel's syscall classes).
  * Returns 0 or -CONTID_E_BADVALUE.
  */
 int contid_rule_add_syscall(struct contid_rule *r, int nr);
@@ -478,8 +479,11 @@ int contid_syscall_number(const char *name);
  * @field: CONTID_FIELD_* (not a string field, not the container ID)
  * @op: CONTID_OP_*
  *
- * Refusals: -CONTID_E_TOOMANYFIELDS (already 64 fields), -CONTID_E_BADOP,
- * -CONTID_E_BADVALUE (a string field or the container ID field).
+ * Refusals: -CONTID_E_TOOMANYFIELDS (already 64 fields), -CONTID_E_BADOP
+ * (unknown operator, or other than = / != on arch, perm, filetype,
+ * loginuid_set, field_compare), -CONTID_E_BADLIST (msgtype on a list other
+ * than user or exclude), -CONTID_E_BADVALUE (a string field or the
+ * container ID field).
  */
 int contid_rule_add_field(struct contid_rule *r, uint32_t field, uint32_t op,
 			  uint32_t value);
