@@ -4,8 +4,10 @@
  *
  * The kernel only lets a parent set the ID of a child that has no children
  * and no threads, and a task cannot set its own.  So: fork; the child blocks
- * reading a "go" pipe; the parent writes /proc/CHILD/containerid; only then
- * does it release the child, which execs.  No instruction of the program
+ * reading a "go" channel; the parent writes /proc/CHILD/containerid; only
+ * then does it release the child, which execs.  The go channel is a
+ * socketpair rather than a pipe so that releasing a child that died
+ * meanwhile is EPIPE (MSG_NOSIGNAL), not a SIGPIPE in the caller.  No instruction of the program
  * runs without the ID.  The exec result comes back on a close-on-exec pipe:
  * EOF means exec succeeded, an int is the exec errno.
  */
@@ -17,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/socket.h>
 #include <sys/wait.h>
 
 #include "internal.h"
@@ -97,7 +100,7 @@ int contid_spawn_with(contid_setter_fn set, void *ctx, uint64_t id,
 		return -CONTID_E_UNSET;
 	if (!envp)
 		envp = environ;
-	if (pipe2(go, O_CLOEXEC) < 0)
+	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, go) < 0)
 		return -errno;
 	if (pipe2(ep, O_CLOEXEC) < 0) {
 		r = -errno;
@@ -130,7 +133,7 @@ int contid_spawn_with(contid_setter_fn set, void *ctx, uint64_t id,
 		return r;
 	}
 	do {
-		n = write(go[1], "g", 1);
+		n = send(go[1], "g", 1, MSG_NOSIGNAL);
 	} while (n < 0 && errno == EINTR);
 	if (n != 1) {
 		r = n < 0 ? -errno : -EIO;

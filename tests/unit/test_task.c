@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -246,6 +247,30 @@ static void test_spawn_set_fails(void **state)
 	assert_int_equal(access(marker, F_OK), -1);
 }
 
+static int killing_setter(void *ctx, pid_t pid, uint64_t id)
+{
+	(void)id;
+	*(pid_t *)ctx = pid;
+	kill(pid, SIGKILL);	/* the child dies while held */
+	usleep(100000);
+	return 0;
+}
+
+static void test_spawn_child_died_while_held(void **state)
+{
+	char *argv[] = { "true", NULL };
+	pid_t seen = 0, pid = 0;
+
+	(void)state;
+	/* EPIPE, not a SIGPIPE killing the caller; the child is reaped */
+	assert_int_equal(contid_spawn_with(killing_setter, &seen, 5, "/bin/true",
+					   argv, NULL, 0, &pid), -EPIPE);
+	assert_int_equal(pid, 0);
+	assert_true(seen > 0);
+	assert_int_equal(waitpid(seen, NULL, WNOHANG), -1);
+	assert_int_equal(errno, ECHILD);
+}
+
 static void test_spawn_exec_fails(void **state)
 {
 	struct setter_ctx sc = { .marker = "/nonexistent" };
@@ -279,6 +304,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_spawn_stdio, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_spawn_set_fails, setup, teardown),
 		cmocka_unit_test(test_spawn_exec_fails),
+		cmocka_unit_test(test_spawn_child_died_while_held),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
