@@ -1,0 +1,611 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/* The live tests' own audit netlink client: see auditnl.h. */
+#define _GNU_SOURCE
+#include "auditnl.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+#include <linux/netlink.h>
+
+#define BUF_SIZE (NLMSG_HDRLEN + REC_TEXT_MAX + 64)
+
+static int g_fd = -1;
+static uint32_t g_seq = 1;
+static struct rec *g_recs;
+static size_t g_nrecs, g_caprecs;
+static unsigned long g_marker;
+
+static long now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000L + ts.tv_nsec / 1000000L;
+}
+
+static void store_record(int type, const char *data, size_t len)
+{
+	struct rec *r;
+	int off = 0;
+
+	if (g_nrecs == g_caprecs) {
+		size_t cap = g_caprecs ? g_caprecs * 2 : 256;
+		struct rec *n = realloc(g_recs, cap * sizeof(*n));
+
+		if (!n)
+			abort();
+		g_recs = n;
+		g_caprecs = cap;
+	}
+	r = &g_recs[g_nrecs];
+	memset(r, 0, offsetof(struct rec, text));
+	r->type = type;
+	if (len >= REC_TEXT_MAX)
+		len = REC_TEXT_MAX - 1;
+	memcpy(r->text, data, len);
+	r->text[len] = '\0';
+	/* Strip the "audit(sec.msec:serial): " stamp into fields. */
+	if (sscanf(r->text, "audit(%llu.%u:%lu): %n", &r->sec, &r->msec,
+		   &r->serial, &off) == 3 && off > 0)
+		memmove(r->text, r->text + off, strlen(r->text + off) + 1);
+	g_nrecs++;
+}
+
+/*
+ * Receive one datagram within timeout_ms.  Records are stored; a message
+ * that answers seq (ACK, error, reply, DONE) is copied to *reply.
+ * Returns 1 if a datagram was read, 0 on timeout, -errno on error.
+ */
+static int recv_one(int timeout_ms, uint32_t seq, struct nlmsghdr *reply,
+		    size_t reply_cap, int *got_reply)
+{
+	static char buf[BUF_SIZE] __attribute__((aligned(8)));
+	struct pollfd pfd = { .fd = g_fd, .events = POLLIN };
+	struct sockaddr_nl sa;
+	socklen_t salen = sizeof(sa);
+	ssize_t n;
+	int rc;
+
+	rc = poll(&pfd, 1, timeout_ms);
+	if (rc < 0)
+		return errno == EINTR ? 0 : -errno;
+	if (rc == 0)
+		return 0;
+	n = recvfrom(g_fd, buf, sizeof(buf), 0, (struct sockaddr *)&sa, &salen);
+	if (n < 0)
+		return errno == EINTR || errno == EAGAIN ? 0 : -errno;
+	if (sa.nl_pid != 0)
+		return 1; /* not from the kernel */
+	for (struct nlmsghdr *nh = (struct nlmsghdr *)buf; n >= (ssize_t)NLMSG_HDRLEN;) {
+		size_t len = nh->nlmsg_len;
+
+		if (nh->nlmsg_seq == 0 && nh->nlmsg_type != NLMSG_ERROR) {
+			/*
+			 * Records carry sequence number 0; replies carry the
+			 * request's.  On the daemon's unicast socket a record's
+			 * nlmsg_len excludes the header: take it from recv.
+			 */
+			store_record(nh->nlmsg_type, NLMSG_DATA(nh),
+				     (size_t)n - NLMSG_HDRLEN);
+			return 1;
+		}
+		if (len < NLMSG_HDRLEN || len > (size_t)n)
+			len = (size_t)n;
+		if (nh->nlmsg_seq == seq && seq != 0) {
+			size_t c = len < reply_cap ? len : reply_cap;
+
+			memcpy(reply, nh, c);
+			*got_reply = 1;
+		}
+		len = NLMSG_ALIGN(len);
+		if ((ssize_t)len >= n)
+			break;
+		n -= len;
+		nh = (struct nlmsghdr *)((char *)nh + len);
+	}
+	return 1;
+}
+
+static int send_msg(int type, int flags, const void *payload, size_t len,
+		    uint32_t *seq)
+{
+	static char buf[NLMSG_SPACE(sizeof(struct rule))] __attribute__((aligned(8)));
+	struct nlmsghdr *nh = (struct nlmsghdr *)buf;
+	struct sockaddr_nl sa = { .nl_family = AF_NETLINK };
+
+	if (NLMSG_SPACE(len) > sizeof(buf))
+		return -EMSGSIZE;
+	memset(buf, 0, NLMSG_SPACE(len));
+	nh->nlmsg_len = NLMSG_LENGTH(len);
+	nh->nlmsg_type = type;
+	nh->nlmsg_flags = NLM_F_REQUEST | flags;
+	nh->nlmsg_seq = *seq = g_seq++;
+	if (len)
+		memcpy(NLMSG_DATA(nh), payload, len);
+	if (sendto(g_fd, buf, nh->nlmsg_len, 0, (struct sockaddr *)&sa, sizeof(sa)) < 0)
+		return -errno;
+	return 0;
+}
+
+int anl_query(int type, const void *payload, size_t len, int reply_type,
+	      void *out, size_t cap)
+{
+	static char rbuf[BUF_SIZE] __attribute__((aligned(8)));
+	struct nlmsghdr *reply = (struct nlmsghdr *)rbuf;
+	long deadline = now_ms() + 5000;
+	int result = -ETIMEDOUT, have_data = 0;
+	uint32_t seq;
+	int rc;
+
+	rc = send_msg(type, NLM_F_ACK, payload, len, &seq);
+	if (rc)
+		return rc;
+	while (now_ms() < deadline) {
+		int got = 0;
+
+		rc = recv_one(100, seq, reply, sizeof(rbuf), &got);
+		if (rc < 0)
+			return rc;
+		if (!got)
+			continue;
+		if (reply->nlmsg_type == NLMSG_ERROR) {
+			struct nlmsgerr *e = NLMSG_DATA(reply);
+
+			if (e->error)
+				return e->error;
+			if (!reply_type)
+				return 0;
+			if (have_data)
+				return result;
+			/* ACK may come before the reply on some paths. */
+			continue;
+		}
+		if (reply_type && reply->nlmsg_type == reply_type) {
+			size_t plen = reply->nlmsg_len - NLMSG_HDRLEN;
+
+			if (plen > cap)
+				plen = cap;
+			memcpy(out, NLMSG_DATA(reply), plen);
+			result = (int)(reply->nlmsg_len - NLMSG_HDRLEN);
+			have_data = 1;
+			/* The ACK follows; wait for it briefly. */
+			deadline = now_ms() + 1000;
+		}
+	}
+	return have_data ? result : -ETIMEDOUT;
+}
+
+int anl_request(int type, const void *payload, size_t len)
+{
+	return anl_query(type, payload, len, 0, NULL, 0);
+}
+
+int anl_status(struct audit_status *st)
+{
+	memset(st, 0, sizeof(*st));
+	return anl_query(AUDIT_GET, NULL, 0, AUDIT_GET, st, sizeof(*st));
+}
+
+int anl_open(void)
+{
+	struct sockaddr_nl sa = { .nl_family = AF_NETLINK };
+	struct audit_status st = { 0 };
+	int bufsz = 4 << 20;
+	int rc;
+
+	g_fd = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, NETLINK_AUDIT);
+	if (g_fd < 0)
+		return -errno;
+	if (bind(g_fd, (struct sockaddr *)&sa, sizeof(sa)) < 0)
+		return -errno;
+	setsockopt(g_fd, SOL_SOCKET, SO_RCVBUFFORCE, &bufsz, sizeof(bufsz));
+	st.mask = AUDIT_STATUS_ENABLED | AUDIT_STATUS_PID | AUDIT_STATUS_BACKLOG_LIMIT;
+	st.enabled = 1;
+	st.pid = (uint32_t)getpid();
+	st.backlog_limit = 8192;
+	rc = anl_request(AUDIT_SET, &st, sizeof(st));
+	if (rc)
+		return rc;
+	return anl_sync();
+}
+
+void anl_close(void)
+{
+	struct audit_status st = { 0 };
+
+	if (g_fd < 0)
+		return;
+	st.mask = AUDIT_STATUS_PID;
+	st.pid = 0;
+	anl_request(AUDIT_SET, &st, sizeof(st));
+	close(g_fd);
+	g_fd = -1;
+	free(g_recs);
+	g_recs = NULL;
+	g_nrecs = g_caprecs = 0;
+}
+
+struct list_ctx {
+	void (*fn)(const void *, size_t, void *);
+	void *arg;
+	int count;
+};
+
+int anl_list_rules(void (*fn)(const void *data, size_t len, void *arg), void *arg)
+{
+	static char rbuf[BUF_SIZE] __attribute__((aligned(8)));
+	struct nlmsghdr *reply = (struct nlmsghdr *)rbuf;
+	long deadline = now_ms() + 5000;
+	int count = 0;
+	uint32_t seq;
+	int rc;
+
+	rc = send_msg(AUDIT_LIST_RULES, 0, NULL, 0, &seq);
+	if (rc)
+		return rc;
+	while (now_ms() < deadline) {
+		int got = 0;
+
+		rc = recv_one(100, seq, reply, sizeof(rbuf), &got);
+		if (rc < 0)
+			return rc;
+		if (!got)
+			continue;
+		if (reply->nlmsg_type == NLMSG_DONE)
+			return count;
+		if (reply->nlmsg_type == NLMSG_ERROR) {
+			struct nlmsgerr *e = NLMSG_DATA(reply);
+
+			if (e->error)
+				return e->error;
+			continue;
+		}
+		if (reply->nlmsg_type == AUDIT_LIST_RULES) {
+			fn(NLMSG_DATA(reply), reply->nlmsg_len - NLMSG_HDRLEN, arg);
+			count++;
+		}
+	}
+	return -ETIMEDOUT;
+}
+
+int anl_user_msg(int fd, const char *text)
+{
+	uint32_t seq;
+	int rc;
+
+	(void)fd;
+	rc = send_msg(AUDIT_USER, NLM_F_ACK, text, strlen(text) + 1, &seq);
+	if (rc)
+		return rc;
+	/* The ACK is read (and ignored) by whoever reads next. */
+	return 0;
+}
+
+/* From a child: its own socket, since the parent's is the daemon's. */
+static int user_msg_own_socket(const char *text)
+{
+	struct sockaddr_nl sa = { .nl_family = AF_NETLINK };
+	char buf[NLMSG_SPACE(1024)] __attribute__((aligned(8))) = { 0 };
+	struct nlmsghdr *nh = (struct nlmsghdr *)buf;
+	size_t len = strlen(text) + 1;
+	int fd, rc = 0;
+
+	fd = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, NETLINK_AUDIT);
+	if (fd < 0)
+		return -errno;
+	nh->nlmsg_len = NLMSG_LENGTH(len);
+	nh->nlmsg_type = AUDIT_USER;
+	nh->nlmsg_flags = NLM_F_REQUEST | NLM_F_ACK;
+	nh->nlmsg_seq = 1;
+	memcpy(NLMSG_DATA(nh), text, len);
+	if (sendto(fd, buf, nh->nlmsg_len, 0, (struct sockaddr *)&sa, sizeof(sa)) < 0)
+		rc = -errno;
+	else if (recv(fd, buf, sizeof(buf), 0) < 0)
+		rc = -errno;
+	else if (nh->nlmsg_type == NLMSG_ERROR)
+		rc = ((struct nlmsgerr *)NLMSG_DATA(nh))->error;
+	close(fd);
+	return rc;
+}
+
+int anl_child_user_msg(const char *text);
+int anl_child_user_msg(const char *text)
+{
+	return user_msg_own_socket(text);
+}
+
+int anl_sync(void)
+{
+	char text[64];
+	const char *want[2];
+	char val[80];
+	long idx;
+	int rc;
+
+	snprintf(text, sizeof(text), "contid-sync-%lu", ++g_marker);
+	rc = anl_request(AUDIT_USER, text, strlen(text) + 1);
+	if (rc)
+		return rc;
+	snprintf(val, sizeof(val), "msg='%s'", text);
+	want[0] = NULL;
+	for (long deadline = now_ms() + 5000; now_ms() < deadline;) {
+		idx = anl_find(0, AUDIT_USER, want);
+		while (idx >= 0) {
+			if (strstr(g_recs[idx].text, val))
+				return 0;
+			idx = anl_find((size_t)idx + 1, AUDIT_USER, want);
+		}
+		int got = 0;
+
+		rc = recv_one(100, 0, NULL, 0, &got);
+		if (rc < 0)
+			return rc;
+	}
+	return -ETIMEDOUT;
+}
+
+void anl_forget(void)
+{
+	g_nrecs = 0;
+}
+
+size_t anl_count(void)
+{
+	return g_nrecs;
+}
+
+const struct rec *anl_rec(size_t i)
+{
+	return i < g_nrecs ? &g_recs[i] : NULL;
+}
+
+/*
+ * Find field "name=" at a token boundary (start or after a space) and copy
+ * its value, unquoted, up to the next space outside quotes.
+ */
+const char *rec_field(const struct rec *r, const char *name, char *buf, size_t cap)
+{
+	size_t nl = strlen(name);
+	const char *p = r->text;
+
+	while ((p = strstr(p, name)) != NULL) {
+		if ((p == r->text || p[-1] == ' ') && p[nl] == '=') {
+			const char *v = p + nl + 1;
+			size_t i = 0;
+
+			if (*v == '"') {
+				v++;
+				while (*v && *v != '"' && i + 1 < cap)
+					buf[i++] = *v++;
+			} else {
+				while (*v && *v != ' ' && i + 1 < cap)
+					buf[i++] = *v++;
+			}
+			buf[i] = '\0';
+			return buf;
+		}
+		p += nl;
+	}
+	return NULL;
+}
+
+int rec_has(const struct rec *r, const char *name, const char *value)
+{
+	char buf[REC_TEXT_MAX];
+
+	return rec_field(r, name, buf, sizeof(buf)) && strcmp(buf, value) == 0;
+}
+
+static int rec_matches(const struct rec *r, int type, const char *const *want)
+{
+	if (type && r->type != type)
+		return 0;
+	for (; want && *want; want++) {
+		char name[64];
+		const char *eq = strchr(*want, '=');
+		size_t nl = eq ? (size_t)(eq - *want) : strlen(*want);
+
+		if (nl >= sizeof(name))
+			return 0;
+		memcpy(name, *want, nl);
+		name[nl] = '\0';
+		if (!rec_has(r, name, eq ? eq + 1 : ""))
+			return 0;
+	}
+	return 1;
+}
+
+long anl_find(size_t start, int type, const char *const *want)
+{
+	for (size_t i = start; i < g_nrecs; i++)
+		if (rec_matches(&g_recs[i], type, want))
+			return (long)i;
+	return -1;
+}
+
+long anl_wait(int type, int timeout_ms, const char *const *want)
+{
+	long deadline = now_ms() + timeout_ms;
+	size_t scanned = 0;
+
+	for (;;) {
+		long idx = anl_find(scanned, type, want);
+		int got = 0;
+
+		if (idx >= 0)
+			return idx;
+		scanned = g_nrecs;
+		if (now_ms() >= deadline)
+			return -1;
+		if (recv_one(50, 0, NULL, 0, &got) < 0)
+			return -1;
+	}
+}
+
+/* ---- rules ---- */
+void rule_init(struct rule *r, uint32_t list, uint32_t action)
+{
+	memset(r, 0, sizeof(*r));
+	r->d.flags = list;
+	r->d.action = action;
+}
+
+void rule_syscall(struct rule *r, int nr)
+{
+	r->d.mask[nr / 32] |= 1U << (nr % 32);
+}
+
+void rule_all_syscalls(struct rule *r)
+{
+	for (int i = 0; i < AUDIT_BITMASK_SIZE; i++)
+		r->d.mask[i] = ~0U;
+}
+
+void rule_field(struct rule *r, uint32_t type, uint32_t op, uint32_t val)
+{
+	uint32_t i = r->d.field_count++;
+
+	r->d.fields[i] = type;
+	r->d.fieldflags[i] = op;
+	r->d.values[i] = val;
+}
+
+static void rule_bytes(struct rule *r, uint32_t type, uint32_t op,
+		       const void *p, uint32_t len)
+{
+	rule_field(r, type, op, len);
+	memcpy(r->buf + r->d.buflen, p, len);
+	r->d.buflen += len;
+}
+
+void rule_str(struct rule *r, uint32_t type, uint32_t op, const char *s)
+{
+	rule_bytes(r, type, op, s, (uint32_t)strlen(s));
+}
+
+void rule_contid(struct rule *r, uint32_t op, uint64_t id)
+{
+	rule_bytes(r, AUDIT_CONTAINERID, op, &id, sizeof(id));
+}
+
+size_t rule_size(const struct rule *r)
+{
+	return sizeof(r->d) + r->d.buflen;
+}
+
+int rule_add(const struct rule *r)
+{
+	return anl_request(AUDIT_ADD_RULE, r, rule_size(r));
+}
+
+int rule_del(const struct rule *r)
+{
+	return anl_request(AUDIT_DEL_RULE, r, rule_size(r));
+}
+
+/* ---- tasks ---- */
+pid_t spawn_held(int (*fn)(void *), void *arg, int *release)
+{
+	int p[2];
+	pid_t pid;
+
+	if (pipe2(p, O_CLOEXEC) < 0)
+		return -1;
+	pid = fork();
+	if (pid < 0)
+		return -1;
+	if (pid == 0) {
+		char c;
+
+		close(p[1]);
+		if (read(p[0], &c, 1) != 1)
+			_exit(99);
+		close(p[0]);
+		_exit(fn ? fn(arg) : 0);
+	}
+	close(p[0]);
+	*release = p[1];
+	return pid;
+}
+
+void release_child(int release)
+{
+	if (write(release, "x", 1) != 1)
+		abort();
+	close(release);
+}
+
+int reap(pid_t pid)
+{
+	int st;
+
+	while (waitpid(pid, &st, 0) < 0)
+		if (errno != EINTR)
+			return -1;
+	if (WIFEXITED(st))
+		return WEXITSTATUS(st);
+	return 128 + WTERMSIG(st);
+}
+
+static void contid_path(char *buf, size_t cap, pid_t pid, pid_t tid)
+{
+	if (tid)
+		snprintf(buf, cap, "/proc/%d/task/%d/containerid", (int)pid, (int)tid);
+	else
+		snprintf(buf, cap, "/proc/%d/containerid", (int)pid);
+}
+
+int contid_write(pid_t pid, pid_t tid, const void *buf, size_t len, off_t off)
+{
+	char path[96];
+	ssize_t n;
+	int fd, rc = 0;
+
+	contid_path(path, sizeof(path), pid, tid);
+	fd = open(path, O_WRONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	n = off ? pwrite(fd, buf, len, off) : write(fd, buf, len);
+	if (n < 0)
+		rc = -errno;
+	else if ((size_t)n != len)
+		rc = -EIO;
+	close(fd);
+	return rc;
+}
+
+int contid_set(pid_t pid, uint64_t id)
+{
+	char buf[32];
+
+	snprintf(buf, sizeof(buf), "%llu\n", (unsigned long long)id);
+	return contid_write(pid, 0, buf, strlen(buf), 0);
+}
+
+int contid_read(pid_t pid, pid_t tid, uint64_t *id)
+{
+	char path[96], buf[64];
+	ssize_t n;
+	int fd;
+
+	contid_path(path, sizeof(path), pid, tid);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n < 0)
+		return -errno;
+	buf[n] = '\0';
+	*id = strtoull(buf, NULL, 10);
+	return 0;
+}

@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Build the live test programs, pack them with the library and contidctl
+# into an initramfs, and run them in QEMU against the patched kernel.
+#
+#   tests/live/run.sh [normal|debug] [--filter a,b]
+#
+# Fails loudly when anything needed is missing: a live test that cannot
+# run is a failure, never a skip.
+set -euo pipefail
+REPO=$(cd "$(dirname "$0")/../.." && pwd)
+. "$REPO/kernel/scripts/common.sh"
+variant=${1:-normal}
+shift || true
+filter=""
+[ "${1:-}" = "--filter" ] && filter=$2
+
+stage=$BUILD_DIR/live-stage-$variant
+rm -rf "$stage"
+mkdir -p "$stage/live" "$stage/usr/share/contid"
+
+# The kernel series' own live tests: standalone on purpose (see auditnl.h).
+CC=${CC:-gcc}
+$CC -std=c11 -O1 -g -Wall -Wextra -Werror -o "$stage/live/live_kernel" \
+	"$REPO/tests/live/kernel/live_kernel.c" "$REPO/tests/live/kernel/auditnl.c" \
+	-lcmocka -lpthread
+
+# libcontid and contidctl, with their live programs, when they are built.
+if [ -f "$BUILD_DIR/userspace/Makefile" ]; then
+	make -s -C "$BUILD_DIR/userspace" install DESTDIR="$stage" >/dev/null
+	make -s -C "$BUILD_DIR/userspace" live-programs >/dev/null
+	for p in "$BUILD_DIR"/userspace/tests/live/live_*; do
+		[ -x "$p" ] && [ -f "$p" ] || continue
+		case "$p" in *.o|*.sh) continue ;; esac
+		# libtool wrappers: take the real binary.
+		real=$(dirname "$p")/.libs/$(basename "$p")
+		[ -x "$real" ] && p=$real
+		cp "$p" "$stage/live/"
+	done
+	for s in "$REPO"/tests/live/cli/live_*.sh; do
+		[ -f "$s" ] && install -m 0755 "$s" "$stage/live/"
+	done
+fi
+
+img=$("$KERNEL_DIR/scripts/build.sh" "$variant" | tail -n1)
+initrd=$BUILD_DIR/live-$variant.cpio.gz
+"$KERNEL_DIR/scripts/mkinitramfs.sh" "$initrd" --tree "$stage"
+timeout=${LIVE_TIMEOUT:-900}
+[ "$variant" = debug ] && timeout=1800
+exec "$KERNEL_DIR/scripts/run-qemu.sh" --kernel "$img" --initrd "$initrd" \
+	--job live --timeout "$timeout" --log "$BUILD_DIR/qemu-live-$variant.log" \
+	${filter:+--filter "$filter"}
