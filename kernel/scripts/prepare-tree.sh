@@ -22,8 +22,8 @@ if [ ! -d "$KSRC/.git" ]; then
 	mv "$KSRC.tmp"/linux-source-* "$KSRC"
 	rmdir "$KSRC.tmp"
 	git -C "$KSRC" init -q
-	git -C "$KSRC" config user.name "libcontid build"
-	git -C "$KSRC" config user.email "build@libcontid.invalid"
+	git -C "$KSRC" config user.name "libcontid developers"
+	git -C "$KSRC" config user.email "dev@libcontid.invalid"
 	git -C "$KSRC" config core.autocrlf false
 	# Commit the tarball exactly as shipped (-f: its .gitignore ignores /*).
 	git -C "$KSRC" add -f -A .

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Install the Debian 12 packages the build and the tests need.  Cheap when
+# they are all there already (no apt-get update then).
+set -euo pipefail
+pkgs=(
+	# the kernel tree, its build, and the guest
+	linux-source flex bison bc libelf-dev libssl-dev cpio ccache make gcc
+	perl python3 qemu-system-x86 busybox-static
+	# userspace
+	libmnl-dev libcmocka-dev autoconf automake libtool pkg-config
+	# second compiler, sanitizer runtimes, valgrind, the parser benchmark
+	clang libclang-rt-14-dev valgrind libauparse-dev
+	# scripts
+	git xz-utils gzip coreutils
+)
+missing=()
+for p in "${pkgs[@]}"; do
+	dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q "install ok installed" ||
+		missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+	[ "$(id -u)" = 0 ] || { echo "install-deps: run as root to install: ${missing[*]}" >&2; exit 1; }
+	echo "install-deps: installing ${missing[*]}" >&2
+	export DEBIAN_FRONTEND=noninteractive
+	apt-get update -qq
+	apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi

@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# Run every test: host tests of libcontid and contidctl (gcc and clang with
+# -Werror, ASan+UBSan, valgrind, distcheck), the kernel series check, and
+# the live suite in QEMU under the normal and the debug kernel config.
+#
+#   scripts/test.sh            everything (what CI runs)
+#   scripts/test.sh host       host tests only
+#   scripts/test.sh live       live suite only (normal and debug)
+#
+# Every step runs even if an earlier one failed; the last line counts them.
+set -uo pipefail
+REPO=$(cd "$(dirname "$0")/.." && pwd)
+cd "$REPO"
+what=${1:-all}
+B=$REPO/build
+mkdir -p "$B/logs"
+
+"$REPO/scripts/install-deps.sh" || exit 1
+
+passed=0 failed=0 failed_steps=()
+step() {
+	local name=$1
+	shift
+	local logf="$B/logs/$name.log" t0=$SECONDS rc
+	printf '=== %s\n' "$name"
+	"$@" >"$logf" 2>&1
+	rc=$?
+	# Show the test runners' own summaries (cmocka, automake, the guest).
+	grep -a -E '^\[  (PASSED|FAILED) \]|^\[==========\] .* run|^# (TOTAL|PASS|FAIL|ERROR|XFAIL|XPASS|SKIP):|^(PASS|FAIL|ERROR|SKIP): |^CONTID-LIVE-END|^live programs:|^checked:|^patch ' "$logf" | sed 's/^/    /'
+	if [ "$rc" = 0 ]; then
+		passed=$((passed + 1))
+		printf '    ok: %s (%ss)\n' "$name" $((SECONDS - t0))
+	else
+		failed=$((failed + 1))
+		failed_steps+=("$name")
+		printf '    FAILED: %s (exit %s, %ss); last lines of %s:\n' "$name" "$rc" $((SECONDS - t0)) "$logf"
+		tail -n 40 "$logf" | sed 's/^/    | /'
+	fi
+}
+
+host_gcc() {
+	scripts/build-userspace.sh "$B/userspace" CC=gcc &&
+		make -C "$B/userspace" -j"$(nproc)" check
+}
+host_clang() {
+	scripts/build-userspace.sh "$B/userspace-clang" CC=clang &&
+		make -C "$B/userspace-clang" -j"$(nproc)" check
+}
+host_sanitizers() {
+	scripts/build-userspace.sh "$B/userspace-asan" CC=gcc --enable-sanitizers &&
+		ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
+		UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+		make -C "$B/userspace-asan" -j"$(nproc)" check
+}
+host_valgrind() {
+	scripts/build-userspace.sh "$B/userspace" CC=gcc &&
+		make -C "$B/userspace" check-valgrind
+}
+host_distcheck() {
+	scripts/build-userspace.sh "$B/userspace" CC=gcc &&
+		make -C "$B/userspace" distcheck
+}
+live() {
+	scripts/build-userspace.sh "$B/userspace" CC=gcc &&
+		kernel/scripts/prepare-tree.sh &&
+		tests/live/run.sh "$1"
+}
+
+case "$what" in
+all|host)
+	step host-gcc host_gcc
+	step host-clang host_clang
+	step host-asan-ubsan host_sanitizers
+	step host-valgrind host_valgrind
+	step host-distcheck host_distcheck
+	;;
+esac
+case "$what" in
+all)
+	step kernel-series-check kernel/scripts/check-series.sh
+	;;
+esac
+case "$what" in
+all|live)
+	step live-normal live normal
+	step live-debug live debug
+	;;
+esac
+
+[ ${#failed_steps[@]} -eq 0 ] || echo "failed steps: ${failed_steps[*]}"
+echo "test.sh: $passed passed, $failed failed"
+[ "$failed" = 0 ]
