@@ -1145,6 +1145,158 @@ static void test_kill_process_group(void **state)
 }
 
 /* ------------------------------------------------------------------ */
+/* The children/threads rule against races */
+
+#define RACE_ITERATIONS 300
+
+static uint64_t read_self_contid(const char *path)
+{
+	char buf[32] = { 0 };
+	int fd = open(path, O_RDONLY);
+	ssize_t n;
+
+	if (fd < 0)
+		return 0;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	return n > 0 ? strtoull(buf, NULL, 10) : 0;
+}
+
+/*
+ * The target forks (or clones a thread) as soon as it is released; the new
+ * task reports its ID on fds[0], then waits on the gate fds[1] so that it is
+ * still a child (or a thread) of the target when the set is decided.
+ */
+static void wait_gate(int fd)
+{
+	char c;
+
+	while (read(fd, &c, 1) < 0 && errno == EINTR)
+		;
+}
+
+static int race_fork(void *arg)
+{
+	int *fds = arg;
+	pid_t c;
+
+	close(fds[2]);
+	c = fork();
+	if (c == 0) {
+		uint64_t id = read_self_contid("/proc/self/containerid");
+
+		if (write(fds[0], &id, sizeof(id)) != sizeof(id))
+			_exit(1);
+		wait_gate(fds[1]);
+		_exit(0);
+	}
+	return reap(c);
+}
+
+struct race_thread_arg {
+	int *fds;
+	uint64_t id;
+};
+
+static void *race_thread_fn(void *arg)
+{
+	struct race_thread_arg *a = arg;
+	char path[64];
+
+	snprintf(path, sizeof(path), "/proc/self/task/%d/containerid", (int)gettid());
+	a->id = read_self_contid(path);
+	if (write(a->fds[0], &a->id, sizeof(a->id)) != sizeof(a->id))
+		return NULL;
+	wait_gate(a->fds[1]);
+	return NULL;
+}
+
+static int race_thread(void *arg)
+{
+	struct race_thread_arg a = { arg, 0 };
+	pthread_t th;
+
+	close(a.fds[2]);
+	if (pthread_create(&th, NULL, race_thread_fn, &a))
+		return 1;
+	pthread_join(th, NULL);
+	return 0;
+}
+
+static void busy_wait_us(long us)
+{
+	struct timespec a, b;
+
+	clock_gettime(CLOCK_MONOTONIC, &a);
+	do
+		clock_gettime(CLOCK_MONOTONIC, &b);
+	while ((b.tv_sec - a.tv_sec) * 1000000L + (b.tv_nsec - a.tv_nsec) / 1000 < us);
+}
+
+static void run_race(int (*fn)(void *), const char *what)
+{
+	int set_ok = 0, busy = 0;
+
+	for (int i = 0; i < RACE_ITERATIONS; i++) {
+		uint64_t want = 900000 + (uint64_t)i, child_id = 0, target_id = 0;
+		int rep[2], gate[2], fds[3], rel, rc, wfd;
+		char buf[32], path[64];
+		pid_t t;
+
+		assert_int_equal(pipe2(rep, O_CLOEXEC), 0);
+		assert_int_equal(pipe2(gate, O_CLOEXEC), 0);
+		fds[0] = rep[1];
+		fds[1] = gate[0];
+		fds[2] = gate[1];
+		t = spawn_held(fn, fds, &rel);
+		close(gate[0]);
+		snprintf(buf, sizeof(buf), "%llu", (unsigned long long)want);
+		snprintf(path, sizeof(path), "/proc/%d/containerid", (int)t);
+		wfd = open(path, O_WRONLY);
+		assert_true(wfd >= 0);
+		release_child(rel);
+		/* Sweep the delay from 0 to 9 ms so that both orders happen. */
+		busy_wait_us((i % 31) * 300);
+		rc = write(wfd, buf, strlen(buf)) < 0 ? -errno : 0;
+		close(wfd);
+		assert_int_equal(read(rep[0], &child_id, sizeof(child_id)), sizeof(child_id));
+		assert_int_equal(contid_read(t, 0, &target_id), 0);
+		close(gate[1]);
+		assert_int_equal(reap(t), 0);
+		close(rep[0]);
+		close(rep[1]);
+		if (rc == 0) {
+			/* Set before the fork/clone: the new task inherited it. */
+			assert_int_equal(target_id, want);
+			assert_int_equal(child_id, want);
+			set_ok++;
+		} else {
+			/* Refused: the new task was already linked. */
+			assert_int_equal(rc, -EBUSY);
+			assert_int_equal(target_id, CID_UNSET);
+			assert_int_equal(child_id, CID_UNSET);
+			busy++;
+		}
+		if (i % 50 == 49)
+			anl_forget();	/* keep the record store small */
+	}
+	print_message("race (%s): %d iterations, %d set before, %d EBUSY\n",
+		      what, RACE_ITERATIONS, set_ok, busy);
+}
+
+static void test_race_fork(void **state)
+{
+	(void)state;
+	run_race(race_fork, "fork");
+}
+
+static void test_race_thread(void **state)
+{
+	(void)state;
+	run_race(race_thread, "thread");
+}
+
+/* ------------------------------------------------------------------ */
 /* Signal info */
 
 struct sig_info_v1 {
@@ -1232,6 +1384,8 @@ int main(void)
 		cmocka_unit_test_setup(test_ptrace_target, setup_test),
 		cmocka_unit_test_setup(test_kill_process_group, setup_test),
 		cmocka_unit_test_setup(test_signal_info, setup_test),
+		cmocka_unit_test_setup(test_race_fork, setup_test),
+		cmocka_unit_test_setup(test_race_thread, setup_test),
 	};
 
 	return cmocka_run_group_tests_name("live_kernel", tests, setup_group, teardown_group);
