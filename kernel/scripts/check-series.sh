@@ -32,7 +32,7 @@ for p in "${patches[@]}"; do
 		break
 	fi
 	report=$("$wt/scripts/checkpatch.pl" --strict --no-tree --show-types -q "$p" 2>&1 || true)
-	types=$(printf '%s\n' "$report" | grep -o -E '^(ERROR|WARNING|CHECK):[A-Z_]+' | cut -d: -f2 | sort -u)
+	types=$(printf '%s\n' "$report" | { grep -o -E '^(ERROR|WARNING|CHECK):[A-Z_]+' || true; } | cut -d: -f2 | sort -u)
 	unexplained=""
 	for t in $types; do
 		grep -q "^checkpatch: $t " "$p" || unexplained="$unexplained $t"
