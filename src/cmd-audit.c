@@ -1,0 +1,479 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* contidctl features, signal-info, events, parse: the audit side. */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/stat.h>
+
+#include "contidctl.h"
+
+/* ---------------------------------------------------------------- features */
+
+static const char features_help[] =
+	"Usage: " PROG " features\n"
+	"Print the kernel's audit status, every feature bit by name, and\n"
+	"whether audit container IDs are supported.\n";
+
+static const struct {
+	unsigned int field;
+	const char *name;
+	size_t off;
+} status_fields[] = {
+#define F(x, n) { CONTID_STATUS_##x, #n, offsetof(struct contid_status, n) }
+	F(MASK, mask), F(ENABLED, enabled), F(FAILURE, failure), F(PID, pid),
+	F(RATE_LIMIT, rate_limit), F(BACKLOG_LIMIT, backlog_limit),
+	F(LOST, lost), F(BACKLOG, backlog),
+	F(BACKLOG_WAIT_TIME, backlog_wait_time),
+	F(BACKLOG_WAIT_TIME_ACTUAL, backlog_wait_time_actual),
+#undef F
+};
+
+int cmd_features(int argc, char **argv)
+{
+	struct contid_handle *h;
+	struct contid_status st;
+	struct stat sb;
+	bool rules, proc;
+	unsigned int bit;
+	char name[32];
+	size_t i;
+	int c, err;
+
+	while ((c = cmd_getopt(argc, argv, "features", "", NULL, features_help)) != -1)
+		;
+	if (optind < argc)
+		usage_error("features", "unexpected argument '%s'", argv[optind]);
+	print_init(stdout, opt_json);
+	h = open_handle(0);
+	if (!h)
+		return EXIT_FAIL;
+	err = contid_status_get(h, &st);
+	contid_handle_close(h);
+	if (err < 0)
+		return fail(err, NULL, "cannot get the audit status");
+
+	print_open_object(NULL);
+	for (i = 0; i < sizeof(status_fields) / sizeof(status_fields[0]); i++) {
+		uint32_t v;
+		char fmt[40];
+
+		if (status_fields[i].field == CONTID_STATUS_MASK ||
+		    !contid_status_has(&st, status_fields[i].field))
+			continue;
+		memcpy(&v, (const char *)&st + status_fields[i].off, sizeof(v));
+		snprintf(fmt, sizeof(fmt), "%-26s %%" PRIu64 "\n", status_fields[i].name);
+		print_u64(PRINT_ANY, status_fields[i].name, fmt, v);
+	}
+	rules = st.feature_bitmap & CONTID_FEATURE_CONTAINERID_FILTER;
+	proc = stat("/proc/self/containerid", &sb) == 0;
+	print_u64(PRINT_ANY, "feature_bitmap", "feature_bitmap             0x%08" PRIx64 "\n",
+		  st.feature_bitmap);
+	print_text("features:\n");
+	print_open_object("features");
+	for (bit = 0; bit < 32; bit++) {
+		char fmt[64];
+
+		/* Every known bit, set or not; an unknown bit only when set. */
+		if (bit >= 8 && !(st.feature_bitmap & (1u << bit)))
+			continue;
+		contid_feature_name(bit, name, sizeof(name));
+		snprintf(fmt, sizeof(fmt), "  %-24s %%s (0x%08x)\n", name, 1u << bit);
+		print_bool(PRINT_ANY, name, fmt, st.feature_bitmap & (1u << bit));
+	}
+	print_close_object();
+	print_bool(PRINT_JSON, "containerid_rules", NULL, rules);
+	print_bool(PRINT_JSON, "containerid_proc", NULL, proc);
+	print_text("container ID rules         %s\n", rules ?
+		   "supported (containerid_filter)" :
+		   "NOT supported: the kernel lacks containerid_filter (0x00000080)");
+	print_text("container IDs (/proc)      %s\n", proc ?
+		   "supported (/proc/PID/containerid)" :
+		   "NOT supported: no /proc/PID/containerid");
+	print_close_object();
+	print_nl();
+	return EXIT_OK;
+}
+
+/* ---------------------------------------------------------------- signal-info */
+
+static const char siginfo_help[] =
+	"Usage: " PROG " signal-info\n"
+	"Print who last signalled the audit daemon: pid, login uid, audit\n"
+	"container ID (\"unknown\" on a kernel without AUDIT_SIGNAL_INFO2) and\n"
+	"security context.\n";
+
+int cmd_siginfo(int argc, char **argv)
+{
+	struct contid_handle *h;
+	struct contid_siginfo *si;
+	int c, err;
+
+	while ((c = cmd_getopt(argc, argv, "signal-info", "", NULL, siginfo_help)) != -1)
+		;
+	if (optind < argc)
+		usage_error("signal-info", "unexpected argument '%s'", argv[optind]);
+	print_init(stdout, opt_json);
+	si = malloc(sizeof(*si));
+	if (!si)
+		return fail(-ENOMEM, NULL, "cannot get the signal info");
+	h = open_handle(0);
+	if (!h) {
+		free(si);
+		return EXIT_FAIL;
+	}
+	err = contid_siginfo_get(h, si);
+	contid_handle_close(h);
+	if (err < 0) {
+		free(si);
+		return fail(err, NULL, "cannot get the signal info");
+	}
+	print_open_object(NULL);
+	if (si->pid == UINT32_MAX || si->pid == 0)
+		print_null(PRINT_ANY, "pid", "pid      none (no signal yet)\n");
+	else
+		print_u64(PRINT_ANY, "pid", "pid      %" PRIu64 "\n", si->pid);
+	if (si->uid == UINT32_MAX)
+		print_null(PRINT_ANY, "uid", "uid      unset\n");
+	else
+		print_u64(PRINT_ANY, "uid", "uid      %" PRIu64 "\n", si->uid);
+	if (si->contid_known)
+		print_contid(PRINT_ANY, "contid", "contid   %s\n", si->contid);
+	else
+		print_null(PRINT_ANY, "contid",
+			   "contid   unknown (the kernel lacks AUDIT_SIGNAL_INFO2)\n");
+	print_bool(PRINT_JSON, "contid_known", NULL, si->contid_known);
+	print_string_len(PRINT_JSON, "context", NULL, si->ctx, si->ctx_len);
+	print_string(PRINT_FP, NULL, "context  %s\n", si->ctx_len ? si->ctx : "none");
+	print_string(PRINT_ANY, "request", "request  AUDIT_%s\n",
+		     si->version == 2 ? "SIGNAL_INFO2" : "SIGNAL_INFO");
+	print_close_object();
+	print_nl();
+	free(si);
+	return EXIT_OK;
+}
+
+/* ---------------------------------------------------------------- events */
+
+static void print_record(const struct contid_record *rec)
+{
+	unsigned int type = contid_record_type(rec);
+	const char *tname = contid_msgtype_name(type);
+	const char *node = contid_record_node(rec);
+	char unknown[32];
+	int i, j, n = contid_record_field_count(rec);
+
+	if (!tname) {
+		snprintf(unknown, sizeof(unknown), "UNKNOWN[%u]", type);
+		tname = unknown;
+	}
+	print_open_object(NULL);
+	print_string(PRINT_ANY, "type", "    %s ", tname);
+	print_u64(PRINT_JSON, "type_nr", NULL, type);
+	if (node)
+		print_string(PRINT_JSON, "node", NULL, node);
+	print_string(PRINT_ANY, "text", "%s\n", contid_record_text(rec));
+	/* Decoded values; a name repeated within a record keeps its first. */
+	print_open_object("fields");
+	for (i = 0; i < n; i++) {
+		const char *name, *value, *other;
+		size_t len;
+		bool dup = false;
+
+		if (contid_record_field(rec, (unsigned int)i, &name, &value, &len) < 0)
+			continue;
+		for (j = 0; j < i && !dup; j++)
+			if (contid_record_field(rec, (unsigned int)j, &other, NULL, NULL) == 0)
+				dup = strcmp(other, name) == 0;
+		if (!dup)
+			print_string_len(PRINT_JSON, name, NULL, value, len);
+	}
+	print_close_object();
+	print_close_object();
+}
+
+static void print_event(const struct contid_event *ev)
+{
+	int i, n = contid_event_record_count(ev), nid = contid_event_contid_count(ev);
+	const struct contid_record *first = contid_event_record(ev, 0);
+	const char *node = first ? contid_record_node(first) : NULL;
+	char stamp[64];
+
+	snprintf(stamp, sizeof(stamp), "%" PRIu64 ".%03u:%" PRIu64,
+		 contid_event_sec(ev), contid_event_msec(ev), contid_event_serial(ev));
+	print_open_object(NULL);
+	if (node)
+		print_string(PRINT_ANY, "node", "node=%s ", node);
+	print_string(PRINT_ANY, "stamp", "audit(%s)", stamp);
+	print_u64(PRINT_JSON, "sec", NULL, contid_event_sec(ev));
+	print_u64(PRINT_JSON, "msec", NULL, contid_event_msec(ev));
+	print_u64(PRINT_JSON, "serial", NULL, contid_event_serial(ev));
+	print_text(" contid=");
+	if (nid == 0)
+		print_text("none");
+	print_open_array("contid");
+	for (i = 0; i < nid; i++)
+		print_u64(PRINT_ANY, NULL, i ? ",%" PRIu64 : "%" PRIu64,
+			  contid_event_contid(ev, (unsigned int)i));
+	print_close_array();
+	print_text("\n");
+	print_open_array("records");
+	for (i = 0; i < n; i++)
+		print_record(contid_event_record(ev, (unsigned int)i));
+	print_close_array();
+	print_close_object();
+	if (print_is_json())
+		print_nl();
+}
+
+/* Reported so far, to print only what is new. */
+struct lost_state {
+	uint64_t enobufs;
+	uint64_t lost;
+	const char *cmd;
+};
+
+static void report_lost(const char *reason, uint64_t count, const char *cmd,
+			const char *what)
+{
+	fflush(stdout);
+	fprintf(stderr, PROG ": %s: %" PRIu64 " %s\n", cmd, count, what);
+	if (print_is_json()) {
+		print_open_object(NULL);
+		print_open_object("lost");
+		print_string(PRINT_JSON, "reason", NULL, reason);
+		print_u64(PRINT_JSON, "count", NULL, count);
+		print_close_object();
+		print_close_object();
+		print_nl();
+	}
+}
+
+static void check_lost(struct contid_reader *rd, struct lost_state *ls, bool gaps)
+{
+	struct contid_reader_stats st;
+
+	if (contid_reader_get_stats(rd, &st) < 0)
+		return;
+	if (st.enobufs > ls->enobufs) {
+		report_lost("enobufs", st.enobufs - ls->enobufs, ls->cmd,
+			    "receive buffer overrun(s): the kernel dropped records (ENOBUFS)");
+		ls->enobufs = st.enobufs;
+	}
+	/* The serial-gap count may shrink when a late serial turns up, so it
+	 * is only reported when asked (idle, or at the end). */
+	if (gaps && st.lost > ls->lost) {
+		report_lost("serial", st.lost - ls->lost, ls->cmd,
+			    "event(s) lost (gaps in the serial numbers)");
+		ls->lost = st.lost;
+	}
+}
+
+static int drain(struct contid_reader *rd, uint64_t *left)
+{
+	struct contid_event *ev;
+
+	while ((!left || *left > 0) && contid_reader_next(rd, &ev) == 1) {
+		print_event(ev);
+		contid_event_free(ev);
+		if (left)
+			(*left)--;
+	}
+	fflush(stdout);
+	return 0;
+}
+
+static volatile sig_atomic_t stop;
+
+static void on_stop(int sig)
+{
+	(void)sig;
+	stop = 1;
+}
+
+static const char events_help[] =
+	"Usage: " PROG " events [--daemon] [--contid ID]... [--count N]\n"
+	"Follow live audit events with their container IDs until interrupted\n"
+	"(SIGINT or SIGTERM end it with status 0).  Lost events (ENOBUFS,\n"
+	"serial gaps) are reported on stderr, and as {\"lost\":...} with --json.\n\n"
+	"Options:\n"
+	"  -c, --contid ID  only events carrying this container ID (repeatable)\n"
+	"  -D, --daemon     register as the audit daemon instead of reading the\n"
+	"                   multicast group (needs CAP_AUDIT_CONTROL)\n"
+	"  -n, --count N    exit after N events\n";
+
+static const char parse_help[] =
+	"Usage: " PROG " parse [--contid ID]... [FILE]\n"
+	"Read an audit log (FILE, or standard input when absent or \"-\") and\n"
+	"print its events with their container IDs, like \"events\".\n\n"
+	"Options:\n"
+	"  -c, --contid ID  only events carrying this container ID (repeatable)\n";
+
+static struct contid_reader *new_reader(const uint64_t *ids, size_t n)
+{
+	struct contid_reader *rd;
+	int err = contid_reader_new(&rd, 0, 0);
+
+	if (err == 0)
+		err = contid_reader_set_filter(rd, ids, n);
+	if (err < 0) {
+		fail(err, NULL, "cannot create the event reader");
+		return NULL;
+	}
+	return rd;
+}
+
+int cmd_events(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "contid", required_argument, NULL, 'c' },
+		{ "daemon", no_argument, NULL, 'D' },
+		{ "count", required_argument, NULL, 'n' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct lost_state ls = { 0, 0, "events" };
+	struct contid_handle *h;
+	struct contid_reader *rd;
+	struct sigaction sa;
+	uint64_t ids[64], left = 0;
+	bool daemon = false, counted = false;
+	size_t nids = 0;
+	int c, err, status = EXIT_OK;
+
+	while ((c = cmd_getopt(argc, argv, "events", "c:Dn:", opts, events_help)) != -1) {
+		if (c == 'c') {
+			if (nids == 64)
+				usage_error("events", "too many --contid (at most 64)");
+			ids[nids++] = parse_id("events", optarg);
+		} else if (c == 'D') {
+			daemon = true;
+		} else if (c == 'n') {
+			left = (uint64_t)parse_pid("events", "count", optarg);
+			counted = true;
+		}
+	}
+	if (optind < argc)
+		usage_error("events", "unexpected argument '%s'", argv[optind]);
+	print_init(stdout, opt_json);
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_stop;	/* no SA_RESTART: reads end early */
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+
+	rd = new_reader(ids, nids);
+	if (!rd)
+		return EXIT_FAIL;
+	h = open_handle(daemon ? 0 : CONTID_OPEN_READLOG);
+	if (!h) {
+		contid_reader_free(rd);
+		return EXIT_FAIL;
+	}
+	if (daemon) {
+		err = contid_handle_register(h);
+		if (err < 0) {
+			contid_handle_close(h);
+			contid_reader_free(rd);
+			return fail(err, err == -EEXIST ?
+				    "another audit daemon is registered" : NULL,
+				    "cannot register as the audit daemon");
+		}
+	}
+	/* Short reads, so that a stop request is seen within 200 ms. */
+	contid_handle_set_timeout(h, 200);
+	while (!stop && (!counted || left > 0)) {
+		err = contid_reader_read_netlink(rd, h);
+		if (err < 0 && err != -EINTR) {
+			status = fail(err, NULL, "cannot read audit records");
+			break;
+		}
+		check_lost(rd, &ls, err == 0);
+		drain(rd, counted ? &left : NULL);
+	}
+	if (!counted || left > 0) {
+		contid_reader_flush(rd);
+		drain(rd, counted ? &left : NULL);
+	}
+	check_lost(rd, &ls, true);
+	if (daemon)
+		contid_handle_unregister(h);
+	contid_handle_close(h);
+	contid_reader_free(rd);
+	return status;
+}
+
+int cmd_parse(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "contid", required_argument, NULL, 'c' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct lost_state ls = { 0, 0, "parse" };
+	struct contid_reader_stats st;
+	struct contid_reader *rd;
+	const char *file = NULL;
+	char buf[65536];
+	uint64_t ids[64];
+	size_t nids = 0;
+	ssize_t got;
+	int c, fd = 0, err = 0;
+
+	while ((c = cmd_getopt(argc, argv, "parse", "c:", opts, parse_help)) != -1) {
+		if (c == 'c') {
+			if (nids == 64)
+				usage_error("parse", "too many --contid (at most 64)");
+			ids[nids++] = parse_id("parse", optarg);
+		}
+	}
+	if (optind < argc)
+		file = argv[optind++];
+	if (optind < argc)
+		usage_error("parse", "unexpected argument '%s'", argv[optind]);
+	print_init(stdout, opt_json);
+	if (file && strcmp(file, "-") != 0) {
+		fd = open(file, O_RDONLY | O_CLOEXEC);
+		if (fd < 0)
+			return fail(errno, strerror(errno), "cannot open '%s'", file);
+	}
+	rd = new_reader(ids, nids);
+	if (!rd) {
+		if (fd > 0)
+			close(fd);
+		return EXIT_FAIL;
+	}
+	while ((got = read(fd, buf, sizeof(buf))) != 0) {
+		if (got < 0) {
+			if (errno == EINTR)
+				continue;
+			err = -errno;
+			break;
+		}
+		err = contid_reader_feed_log(rd, buf, (size_t)got);
+		if (err < 0)
+			break;
+		drain(rd, NULL);
+	}
+	if (fd > 0)
+		close(fd);
+	if (err < 0) {
+		contid_reader_free(rd);
+		return fail(err, NULL, "cannot read '%s'", file ? file : "standard input");
+	}
+	contid_reader_flush(rd);
+	drain(rd, NULL);
+	check_lost(rd, &ls, true);
+	if (contid_reader_get_stats(rd, &st) == 0 && st.malformed) {
+		fflush(stdout);
+		fprintf(stderr, PROG ": parse: %" PRIu64 " line(s) skipped: not audit records\n",
+			st.malformed);
+	}
+	contid_reader_free(rd);
+	return EXIT_OK;
+}

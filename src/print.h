@@ -1,0 +1,64 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * One printing layer for text and JSON, after iproute2's json_print: every
+ * value is printed with one call that names both its JSON key and its text
+ * format, so "--json" output can never drift from the table.
+ *
+ *   print_u64(PRINT_ANY, "pid", "%-8" PRIu64, pid);
+ *
+ * PRINT_FP prints only in text mode, PRINT_JSON only in JSON mode,
+ * PRINT_ANY in both.  In text mode @fmt is a printf format for the value
+ * (NULL prints nothing); in JSON mode @key is the member name (NULL inside
+ * an array).
+ */
+#ifndef CONTIDCTL_PRINT_H
+#define CONTIDCTL_PRINT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+enum print_type {
+	PRINT_FP = 1,
+	PRINT_JSON = 2,
+	PRINT_ANY = 3,
+};
+
+void print_init(FILE *out, bool json);
+bool print_is_json(void);
+
+/* Objects and arrays exist in JSON only; in text mode these do nothing. */
+void print_open_object(const char *key);
+void print_close_object(void);
+void print_open_array(const char *key);
+void print_close_array(void);
+
+void print_string(enum print_type t, const char *key, const char *fmt,
+		  const char *value);
+/* A string of @len bytes that may contain NULs or any byte. */
+void print_string_len(enum print_type t, const char *key, const char *fmt,
+		      const char *value, size_t len);
+void print_u64(enum print_type t, const char *key, const char *fmt,
+	       uint64_t value);
+void print_i64(enum print_type t, const char *key, const char *fmt,
+	       int64_t value);
+void print_bool(enum print_type t, const char *key, const char *fmt,
+		bool value);
+/* JSON null; in text mode @fmt is printed as it is. */
+void print_null(enum print_type t, const char *key, const char *fmt);
+/* A container ID: a number, or null / "unset" for the unset value. */
+void print_contid(enum print_type t, const char *key, const char *fmt,
+		  uint64_t id);
+/* Text only: printf-like free text. */
+void print_text(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* End of a line: "\n" in text mode; in JSON mode ends a top-level object's
+ * line (one JSON object per line). */
+void print_nl(void);
+/* Flush the output; returns 0 or -errno if writing failed. */
+int print_flush(void);
+
+/* JSON-escape @len bytes of @s into @out (exposed for the tests). */
+void json_write_string(FILE *out, const char *s, size_t len);
+
+#endif
