@@ -28,6 +28,8 @@
 #include <time.h>
 #include <unistd.h>
 #include <linux/capability.h>
+#include <linux/netlink.h>
+#include <sys/socket.h>
 
 #include "auditnl.h"
 
@@ -1145,6 +1147,78 @@ static void test_kill_process_group(void **state)
 }
 
 /* ------------------------------------------------------------------ */
+/* Records that join the syscall event of a contained task (issue 3, the
+ * syscall-joined form): the event carries op=task with the task's ID. */
+
+static void expect_event_task_contid(int type, const char *needle, const char *contid)
+{
+	char want[64];
+	long i;
+
+	assert_int_equal(anl_sync(), 0);
+	for (i = anl_find(0, type, NULL); i >= 0; i = anl_find((size_t)i + 1, type, NULL))
+		if (strstr(anl_rec((size_t)i)->text, needle))
+			break;
+	if (i < 0)
+		fail_msg("no record of type %d with %s", type, needle);
+	unsigned long serial = anl_rec((size_t)i)->serial;
+
+	snprintf(want, sizeof(want), "op=task contid=%s", contid);
+	assert_true(anl_wait(AUDIT_EOE, 5000, NULL) >= 0);
+	assert_int_equal(anl_sync(), 0);
+	for (size_t k = 0; k < anl_count(); k++) {
+		const struct rec *x = anl_rec(k);
+
+		if (x->serial == serial && x->type == AUDIT_CONTAINER_INFO) {
+			assert_string_equal(x->text, want);
+			return;
+		}
+	}
+	fail_msg("event %lu of record type %d has no CONTAINER_INFO", serial, type);
+}
+
+static int add_and_del_rule(void *arg)
+{
+	struct rule *r = arg;
+	struct sockaddr_nl sa = { .nl_family = AF_NETLINK };
+	char buf[NLMSG_SPACE(sizeof(struct rule))] __attribute__((aligned(8))) = { 0 };
+	struct nlmsghdr *nh = (struct nlmsghdr *)buf;
+	int fd = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, NETLINK_AUDIT);
+
+	if (fd < 0)
+		return 1;
+	nh->nlmsg_len = NLMSG_LENGTH(rule_size(r));
+	nh->nlmsg_type = AUDIT_ADD_RULE;
+	nh->nlmsg_flags = NLM_F_REQUEST | NLM_F_ACK;
+	nh->nlmsg_seq = 1;
+	memcpy(NLMSG_DATA(nh), r, rule_size(r));
+	if (sendto(fd, buf, nh->nlmsg_len, 0, (struct sockaddr *)&sa, sizeof(sa)) < 0 ||
+	    recv(fd, buf, sizeof(buf), 0) < 0 || nh->nlmsg_type != NLMSG_ERROR ||
+	    ((struct nlmsgerr *)NLMSG_DATA(nh))->error)
+		return 2;
+	close(fd);
+	return 0;
+}
+
+static void test_config_change_joins_syscall_event(void **state)
+{
+	struct rule r;
+	int rel;
+	pid_t c;
+
+	(void)state;
+	rule_init(&r, AUDIT_FILTER_EXIT, AUDIT_ALWAYS);
+	rule_syscall(&r, SYS_getppid);
+	rule_str(&r, AUDIT_FILTERKEY, AUDIT_EQUAL, "cfg8200");
+	c = spawn_held(add_and_del_rule, &r, &rel);
+	assert_int_equal(contid_set(c, 8200), 0);
+	release_child(rel);
+	assert_int_equal(reap(c), 0);
+	expect_event_task_contid(AUDIT_CONFIG_CHANGE, "key=\"cfg8200\"", "8200");
+	assert_int_equal(rule_del(&r), 0);
+}
+
+/* ------------------------------------------------------------------ */
 /* The children/threads rule against races */
 
 #define RACE_ITERATIONS 300
@@ -1384,6 +1458,7 @@ int main(void)
 		cmocka_unit_test_setup(test_ptrace_target, setup_test),
 		cmocka_unit_test_setup(test_kill_process_group, setup_test),
 		cmocka_unit_test_setup(test_signal_info, setup_test),
+		cmocka_unit_test_setup(test_config_change_joins_syscall_event, setup_test),
 		cmocka_unit_test_setup(test_race_fork, setup_test),
 		cmocka_unit_test_setup(test_race_thread, setup_test),
 	};
