@@ -297,11 +297,17 @@ static void on_stop(int sig)
 	stop = 1;
 }
 
+static void on_ignore(int sig)
+{
+	(void)sig;
+}
+
 static const char events_help[] =
 	"Usage: " PROG " events [--daemon] [--contid ID]... [--count N]\n"
 	"Follow live audit events with their container IDs until interrupted\n"
 	"(SIGINT or SIGTERM end it with status 0).  Lost events (ENOBUFS,\n"
-	"serial gaps) are reported on stderr, and as {\"lost\":...} with --json.\n\n"
+	"serial gaps) are reported on stderr, and as {\"lost\":...} with --json.\n"
+	"SIGHUP, SIGUSR1 and SIGUSR2 are ignored.\n\n"
 	"Options:\n"
 	"  -c, --contid ID  only events carrying this container ID (repeatable)\n"
 	"  -D, --daemon     register as the audit daemon instead of reading the\n"
@@ -367,6 +373,12 @@ int cmd_events(int argc, char **argv)
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
+	/* HUP, USR1 and USR2 are auditd's reload/rotate signals: a daemon
+	 * (or a test signalling it for signal-info) must not die of them. */
+	sa.sa_handler = on_ignore;
+	sigaction(SIGHUP, &sa, NULL);
+	sigaction(SIGUSR1, &sa, NULL);
+	sigaction(SIGUSR2, &sa, NULL);
 
 	rd = new_reader(ids, nids);
 	if (!rd)

@@ -202,9 +202,10 @@ int cmd_getopt(int argc, char **argv, const char *cmd, const char *shortopts,
 			print_help(cmd, help);
 			break;
 		case ':':
-			if (optopt)
+			if (strncmp(argv[optind - 1], "--", 2) != 0)
 				usage_error(cmd, "option '-%c' needs an argument", optopt);
-			usage_error(cmd, "option '%s' needs an argument", argv[optind - 1]);
+			usage_error(cmd, "option '%.*s' needs an argument",
+				    (int)strcspn(argv[optind - 1], "="), argv[optind - 1]);
 		case '?':
 			if (optopt)
 				usage_error(cmd, "unknown option '-%c'", optopt);

@@ -1,0 +1,56 @@
+#!/bin/sh
+# contidctl parse on a checked-in log: text and JSON output, filters and
+# the stderr report compared exactly against checked-in expected files.
+srcdir=${srcdir:-.}
+CONTIDCTL=${CONTIDCTL:-./src/contidctl}
+data=$srcdir/tests/data
+log=$data/contidctl.log
+fails=0
+
+# check NAME EXPECTED-FILE ARGS... (stdin from the log)
+check() {
+	name=$1 want=$2
+	shift 2
+	"$CONTIDCTL" "$@" < "$log" > cli-parse.out 2> cli-parse.err
+	rc=$?
+	if [ "$rc" != 0 ]; then
+		echo "FAIL: $name: exit status $rc"; cat cli-parse.err; fails=$((fails + 1))
+	elif ! diff -u "$want" cli-parse.out; then
+		echo "FAIL: $name: output differs from $want"; fails=$((fails + 1))
+	else
+		echo "ok: $name"
+	fi
+}
+
+check "parse FILE (text)" "$data/contidctl.parse.txt" parse "$log"
+if ! diff -u "$data/contidctl.parse.stderr" cli-parse.err; then
+	echo "FAIL: parse stderr (lost events, skipped lines)"; fails=$((fails + 1))
+else
+	echo "ok: parse stderr"
+fi
+check "parse FILE (json)" "$data/contidctl.parse.json" --json parse "$log"
+check "parse stdin (text)" "$data/contidctl.parse.txt" parse
+check "parse - (text)" "$data/contidctl.parse.txt" parse -
+check "parse --json after the command" "$data/contidctl.parse.json" parse --json "$log"
+check "filter 42 and 123456" "$data/contidctl.filter.txt" parse --contid 42 --contid 123456 "$log"
+check "filter 123459 (json, stdin)" "$data/contidctl.filter.json" parse --json -c 123459
+# A filter nothing matches: no events, still the lost-event report.
+check "filter without match" /dev/null parse --contid 999 "$log"
+# The cover letter's log: both worked examples' events with their IDs.
+"$CONTIDCTL" parse "$data/cover-letter.log" > cli-parse.out 2>/dev/null
+if grep -qx 'audit(1521122590.315:222) contid=123456' cli-parse.out &&
+   grep -qx 'audit(1521122591.614:227) contid=123459' cli-parse.out &&
+   grep -qx '    CONTAINER_INFO op=task contid=123459' cli-parse.out; then
+	echo "ok: cover letter events"
+else
+	echo "FAIL: cover letter events"; cat cli-parse.out; fails=$((fails + 1))
+fi
+# JSON lost-event object in the stream.
+"$CONTIDCTL" --json parse "$log" 2>/dev/null | tail -n 1 > cli-parse.out
+if [ "$(cat cli-parse.out)" = '{"lost":{"reason":"serial","count":4}}' ]; then
+	echo "ok: json lost object"
+else
+	echo "FAIL: json lost object: $(cat cli-parse.out)"; fails=$((fails + 1))
+fi
+rm -f cli-parse.out cli-parse.err
+[ "$fails" = 0 ]

@@ -1,0 +1,85 @@
+#!/bin/sh
+# contidctl rule add/list/del and run, and the cover letter's second example
+# with contidctl alone: a dir=/tmp perm=wa contid=123459 key=tmpcontainerid
+# rule, a program started by "contidctl run --contid 123459", the event
+# carrying CONTAINER_INFO op=task contid=123459 and the key.
+C=${CONTIDCTL:-/usr/bin/contidctl}
+T=$(mktemp -d /tmp/live_cli.XXXXXX)
+fails=0
+ok() { echo "ok: $*"; }
+bad() { echo "FAIL: $*"; fails=$((fails + 1)); }
+has() { grep -F -q -- "$2" "$1"; }
+key=tmpcontainerid
+rule="-a always,exit -F dir=/tmp -F perm=wa -F contid=123459 -k $key"
+
+echo "== example 2: rule add, run, event, rule del"
+rm -f /tmp/$key
+"$C" rule add --dir /tmp --perm wa --contid 123459 --key $key; rc=$?
+[ "$rc" = 0 ] && ok "rule add -> 0" || bad "rule add -> $rc"
+"$C" rule list > "$T/list"; cat "$T/list"
+grep -F -x -q -- "$rule" "$T/list" && ok "rule list: $rule" || bad "rule list lacks: $rule"
+"$C" --json rule list > "$T/list.json"
+has "$T/list.json" "{\"list\":\"exit\",\"action\":\"always\",\"contid\":[123459],\"rule\":\"$rule\"}" &&
+	ok "rule list --json" || { bad "rule list --json"; cat "$T/list.json"; }
+"$C" rule add --dir /tmp --perm wa --contid 123459 --key $key 2> "$T/err"; rc=$?
+want="contidctl: cannot add the rule '$rule': the rule already exists (EEXIST)"
+[ "$rc" = 1 ] && [ "$(cat "$T/err")" = "$want" ] && ok "EEXIST: $want" || bad "EEXIST: rc=$rc $(cat "$T/err")"
+
+"$C" events --json --contid 123459 > "$T/ev.json" 2> "$T/ev.err" &
+evpid=$!
+sleep 1
+"$C" run --contid 123459 -- sh -c "echo > /tmp/$key"; rc=$?
+[ "$rc" = 0 ] && ok "run --contid 123459 -> 0" || bad "run -> $rc"
+sleep 3
+kill -INT "$evpid"
+wait "$evpid"; rc=$?
+[ "$rc" = 0 ] && ok "events: SIGINT -> exit 0" || bad "events exit $rc"
+if grep -F '"type":"CONTAINER_INFO"' "$T/ev.json" | grep -F '"text":"op=task contid=123459"' |
+   grep -F -q "\"key\":\"$key\""; then
+	ok "event with CONTAINER_INFO op=task contid=123459 and key $key"
+else
+	bad "no event with CONTAINER_INFO op=task contid=123459 and key $key"; cat "$T/ev.json" "$T/ev.err"
+fi
+grep -v -q '"contid":\[123459\]' "$T/ev.json" && grep -v '"contid":\[123459\]' "$T/ev.json" | grep -q '"stamp"' &&
+	bad "the filter let through an event without 123459" || ok "every event carries 123459"
+
+"$C" rule del --dir /tmp --perm wa --contid 123459 --key $key; rc=$?
+[ "$rc" = 0 ] && ok "rule del -> 0" || bad "rule del -> $rc"
+"$C" rule list > "$T/list"
+grep -F -q -- "contid=123459" "$T/list" && bad "rule still listed" || ok "rule list no longer shows it"
+"$C" rule del --dir /tmp --perm wa --contid 123459 --key $key 2> "$T/err"; rc=$?
+want="contidctl: cannot delete the rule '$rule': no such rule (ENOENT)"
+[ "$rc" = 1 ] && [ "$(cat "$T/err")" = "$want" ] && ok "ENOENT: $want" || bad "ENOENT: rc=$rc $(cat "$T/err")"
+rm -f /tmp/$key
+
+echo "== rules contidctl did not add are listed too; -F and --syscall"
+"$C" rule add --syscall openat --syscall unlinkat -F contid!=5 -F uid=0 -k other; rc=$?
+[ "$rc" = 0 ] && ok "rule add --syscall -F" || bad "rule add --syscall -F -> $rc"
+"$C" rule list > "$T/list"; cat "$T/list"
+grep -F -x -q -- "-a always,exit -S openat,unlinkat -F contid!=5 -F uid=0 -k other" "$T/list" &&
+	ok "listed with -S" || bad "rule with -S not listed as expected"
+"$C" rule del --syscall openat --syscall unlinkat -F contid!=5 -F uid=0 -k other || bad "rule del of it"
+"$C" rule add --list exclude -F msgtype=CWD -F contid=99 && "$C" rule list | grep -F -q -- "-a always,exclude -F msgtype=CWD -F contid=99" &&
+	ok "exclude list rule" || bad "exclude list rule"
+"$C" rule del --list exclude -F msgtype=CWD -F contid=99 || bad "rule del exclude"
+
+echo "== run: exit status, signals, the ID before the first instruction"
+got=$("$C" run --contid 4242 -- sh -c 'cat /proc/$$/containerid')
+[ "$got" = 4242 ] && ok "run: the program sees its ID 4242" || bad "run: program saw '$got'"
+"$C" run --contid 4243 sh -c 'exit 7'; rc=$?
+[ "$rc" = 7 ] && ok "run: exit status 7 passed on" || bad "run: exit status $rc, want 7"
+for s in TERM INT HUP QUIT USR1 USR2; do
+	"$C" run --contid 4244 -- sleep 10 &
+	rp=$!
+	sleep 0.5
+	kill -$s "$rp"
+	wait "$rp"; rc=$?
+	n=$(kill -l "$s" 2>/dev/null)
+	case $s in TERM) n=15;; INT) n=2;; HUP) n=1;; QUIT) n=3;; USR1) n=10;; USR2) n=12;; esac
+	[ "$rc" = $((128 + n)) ] && ok "run: SIG$s forwarded, exit $rc" || bad "run: SIG$s: exit $rc, want $((128 + n))"
+done
+"$C" run --contid 4245 -- /nonexistent/prog 2> "$T/err"; rc=$?
+[ "$rc" = 127 ] && ok "run: missing program -> 127" || bad "run missing program -> $rc $(cat "$T/err")"
+
+rm -rf "$T"
+[ "$fails" = 0 ] && echo "PASS: live_cli_rule" || { echo "FAIL: live_cli_rule: $fails check(s)"; exit 1; }
