@@ -32,6 +32,8 @@ add_libs() {
 	local f=$1 lib
 	ldd "$f" >/dev/null 2>&1 || return 0	# not a dynamic ELF file
 	for lib in $(ldd "$f" 2>/dev/null | grep -o '/[^ ]*' | sort -u); do
+		# Libraries of a staged tree are in the image already.
+		case "$lib" in "${tree:-/nonexistent}"/*) continue ;; esac
 		[ -e "$root$lib" ] && continue
 		mkdir -p "$root$(dirname "$lib")"
 		cp -L "$lib" "$root$lib"
@@ -49,10 +51,12 @@ while [ $# -gt 0 ]; do
 		shift 2 ;;
 	--tree)
 		[ -d "$2" ] || die "--tree: $2 missing"
-		cp -a "$2/." "$root/"
+		tree=$(cd "$2" && pwd)
+		cp -a "$tree/." "$root/"
 		while IFS= read -r -d '' f; do
-			LD_LIBRARY_PATH="$2/usr/lib:$2/usr/local/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" add_libs "$f"
-		done < <(find "$2" -type f -perm -u+x -print0)
+			LD_LIBRARY_PATH="$tree/usr/lib:$tree/usr/local/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" add_libs "$f"
+		done < <(find "$tree" -type f -perm -u+x -print0)
+		tree=""
 		shift 2 ;;
 	*) die "unknown argument $1" ;;
 	esac
