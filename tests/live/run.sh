@@ -41,6 +41,18 @@ if [ -f "$BUILD_DIR/userspace/Makefile" ]; then
 	done
 fi
 
+# Suites that bring their own programs and tools (nft, auditd, ...):
+# each tests/live/SUITE/stage.sh fills the stage for its suite.
+# LIVE_SUITES=a,b stages only those suites (default: all of them).
+for s in "$REPO"/tests/live/*/stage.sh; do
+	[ -f "$s" ] || continue
+	suite=$(basename "$(dirname "$s")")
+	if [ -n "${LIVE_SUITES:-}" ]; then
+		case ",$LIVE_SUITES," in *",$suite,"*) ;; *) continue ;; esac
+	fi
+	bash "$s" "$stage" "$variant" || { echo "run.sh: $s failed" >&2; exit 1; }
+done
+
 img=$("$KERNEL_DIR/scripts/build.sh" "$variant" | tail -n1)
 initrd=$BUILD_DIR/live-$variant.cpio.gz
 "$KERNEL_DIR/scripts/mkinitramfs.sh" "$initrd" --tree "$stage"
