@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Benchmark: fork+exit of a contained task with 1 and with 10,000 distinct
+# container IDs in its network namespace, in one boot of the patched
+# kernel (normal config).  Prints a table and the ratio; asserts nothing
+# about time (timings under TCG are noisy: read the ratio).
+#   scripts/bench-netns.sh [LOOPS [EXTRA_IDS]]
+set -euo pipefail
+REPO=$(cd "$(dirname "$0")/.." && pwd)
+cd "$REPO"
+scripts/install-deps.sh
+kernel/scripts/prepare-tree.sh
+img=$(kernel/scripts/build.sh normal | tail -n1)
+stage=build/bench-stage
+rm -rf "$stage"
+mkdir -p "$stage/usr/share/contid" "$stage/usr/bin"
+gcc -std=c11 -O2 -Wall -Wextra -Werror -o "$stage/usr/bin/netns-bench" bench/netns-bench.c
+printf '#!/bin/sh\nexec /usr/bin/netns-bench %s %s\n' "${1:-2000}" "${2:-9999}" \
+	> "$stage/usr/share/contid/bench.sh"
+chmod 0755 "$stage/usr/share/contid/bench.sh"
+kernel/scripts/mkinitramfs.sh build/bench.cpio.gz --tree "$stage"
+kernel/scripts/run-qemu.sh --kernel "$img" --initrd build/bench.cpio.gz \
+	--job bench --timeout 900 --mem 2048 --log build/qemu-bench.log
+grep -a -E '^(\||netns|ratio)' build/qemu-bench.log
