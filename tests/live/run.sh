@@ -43,13 +43,14 @@ fi
 
 # Suites that bring their own programs and tools (nft, auditd, ...):
 # each tests/live/SUITE/stage.sh fills the stage for its suite.
-# LIVE_SUITES=a,b stages only those suites (default: all of them).
+# LIVE_SUITES=a,b stages only those suites.  The default is the list of
+# suites that are done and pass (a suite being written is not run by CI
+# until it is added here).
+LIVE_SUITES=${LIVE_SUITES:-kernel}
 for s in "$REPO"/tests/live/*/stage.sh; do
 	[ -f "$s" ] || continue
 	suite=$(basename "$(dirname "$s")")
-	if [ -n "${LIVE_SUITES:-}" ]; then
-		case ",$LIVE_SUITES," in *",$suite,"*) ;; *) continue ;; esac
-	fi
+	case ",$LIVE_SUITES," in *",$suite,"*) ;; *) continue ;; esac
 	bash "$s" "$stage" "$variant" || { echo "run.sh: $s failed" >&2; exit 1; }
 done
 
