@@ -1,0 +1,126 @@
+# Shared by the auditd live tests (sourced; busybox sh in the guest).
+# shellcheck shell=sh
+C=${CONTIDCTL:-/usr/bin/contidctl}
+H=/usr/bin/contid-auditd-helper
+LOG=/var/log/audit/audit.log
+fails=0
+ok() { echo "ok: $*"; }
+bad() { echo "FAIL: $*"; fails=$((fails + 1)); }
+die() { echo "FAIL: $*"; exit 1; }
+check() { # check DESC WANT GOT
+	if [ "$2" = "$3" ]; then ok "$1: $3"; else bad "$1: got '$3', want '$2'"; fi
+}
+finish() {
+	[ "$fails" = 0 ] && { echo "PASS: $1"; exit 0; }
+	echo "FAIL: $1: $fails check(s)"
+	exit 1
+}
+
+for b in auditd ausearch auditctl; do
+	command -v $b >/dev/null || die "$b is not in the guest (tests/live/auditd/stage.sh)"
+done
+[ -x "$C" ] || die "contidctl missing"
+[ -x "$H" ] || die "$H missing"
+
+# The debug kernel (KASAN, kmemleak, lockdep) runs 3-5 times slower.
+if [ -e /sys/kernel/debug/kmemleak ]; then DEBUG=1; SLOW=4; else DEBUG=0; SLOW=1; fi
+
+# st NAME: one field of the audit status (contidctl features --json).
+st() {
+	"$C" --json features | sed -n "s/.*\"$1\":\([0-9]*\).*/\1/p"
+}
+
+# wait_for SECONDS CMD...: poll CMD every 0.2 s.
+wait_for() {
+	_t=$(($1 * 5 * SLOW))
+	shift
+	while [ "$_t" -gt 0 ]; do
+		"$@" && return 0
+		sleep 0.2
+		_t=$((_t - 1))
+	done
+	return 1
+}
+pid_is() { [ "$(st pid)" = "$1" ]; }
+
+# auditd runs on its own tmpfs so that its disk-space checks see a real
+# file system (the initramfs root reports no free space).
+AUDITD_PID=""
+start_auditd() {
+	mountpoint -q /var/log/audit || mount -t tmpfs -o size=64m,mode=0700 tmpfs /var/log/audit ||
+		die "cannot mount a tmpfs on /var/log/audit"
+	# -n: no fork; -s nochange: leave the kernel's enabled flag alone at
+	# start and at exit (the tests that run after these need audit on).
+	auditd -n -s nochange > /tmp/auditd.out 2>&1 &
+	AUDITD_PID=$!
+	if ! wait_for 30 pid_is "$AUDITD_PID"; then
+		cat /tmp/auditd.out
+		die "auditd ($AUDITD_PID) did not register with the kernel (status pid $(st pid))"
+	fi
+	ok "auditd $AUDITD_PID registered (AUDIT_GET pid=$AUDITD_PID)"
+}
+stop_auditd() {
+	[ -n "$AUDITD_PID" ] || return 0
+	kill -TERM "$AUDITD_PID"
+	wait "$AUDITD_PID"
+	_rc=$?
+	if [ "$_rc" != 0 ]; then
+		bad "auditd $AUDITD_PID: exit status $_rc after SIGTERM"
+		cat /tmp/auditd.out
+	fi
+	AUDITD_PID=""
+	wait_for 10 pid_is 0 || bad "the kernel still has an audit daemon after auditd ended: pid $(st pid)"
+}
+
+# Serial of a log line / contidctl JSON line.
+# log_pairs FILE: "SERIAL CONTID" for each CONTAINER/CONTAINER_INFO record.
+log_pairs() {
+	grep -a -E '^type=(UNKNOWN\[1020\]|UNKNOWN\[1340\]|CONTAINER|CONTAINER_INFO|1020|1340) ' "$1" |
+		sed -n 's/^[^ ]* msg=audit([0-9.]*:\([0-9]*\)).* contid=\([0-9,]*\).*/\1 \2/p' | sort -u
+}
+# json_pairs FILE: "SERIAL CONTID" for each event of contidctl --json output.
+json_pairs() {
+	sed -n 's/.*"serial":\([0-9]*\),"contid":\[\([0-9,]\{1,\}\)\].*/\1 \2/p' "$1" | sort -u
+}
+# json_lost FILE REASON: the sum of the {"lost":...} objects with REASON.
+json_lost() {
+	sed -n "s/^{\"lost\":{\"reason\":\"$2\",\"count\":\([0-9]*\)}}\$/\1/p" "$1" |
+		awk '{ s += $1 } END { print s + 0 }'
+}
+
+# The Drops counter of a process's audit netlink socket(s) in
+# /proc/net/netlink (records the kernel could not queue on it).
+nl_drops() {
+	_inodes=$(for f in /proc/"$1"/fd/*; do readlink "$f"; done 2>/dev/null |
+		sed -n 's/^socket:\[\([0-9]*\)\]$/\1/p')
+	awk -v list=" $(echo $_inodes) " '$2 == 9 && index(list, " " $10 " ") { d += $9 } END { print d + 0 }' \
+		/proc/net/netlink
+}
+
+# json_records FILE LO HI: records (EOE excluded: contidctl keeps none) in
+# the events of contidctl --json output with LO <= serial <= HI.
+json_records() {
+	awk -v lo="$2" -v hi="$3" 'match($0, /"serial":[0-9]+/) {
+		s = substr($0, RSTART + 9, RLENGTH - 9) + 0
+		if (s >= lo && s <= hi) n += gsub(/"type_nr":/, "&")
+	} END { print n + 0 }' "$1"
+}
+# json_serials FILE: the serials of contidctl --json output, sorted.
+json_serials() {
+	sed -n 's/.*"serial":\([0-9]*\),.*/\1/p' "$1" | sort -n -u
+}
+# log_serials FILE: the serials of an audit log, sorted.
+log_serials() {
+	sed -n 's/^type=[^ ]* msg=audit([0-9.]*:\([0-9]*\)).*/\1/p' "$1" | sort -n -u
+}
+# log_records FILE LO HI: the records of an audit log with LO <= serial <= HI.
+log_records() {
+	sed -n 's/^type=[^ ]* msg=audit([0-9.]*:\([0-9]*\)).*/\1/p' "$1" |
+		awk -v lo="$2" -v hi="$3" '$1 >= lo && $1 <= hi { n++ } END { print n + 0 }'
+}
+# missing LO HI SORTED-SERIALS-FILE: how many of LO..HI the file lacks.
+missing() {
+	awk -v lo="$1" -v hi="$2" '$1 >= lo && $1 <= hi { n++ } END { print hi - lo + 1 - n }' "$3"
+}
+# uptime in centiseconds
+now_cs() { awk '{ printf "%d\n", $1 * 100 }' /proc/uptime; }

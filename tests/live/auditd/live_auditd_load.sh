@@ -1,0 +1,201 @@
+#!/bin/sh
+# Bursts of audited syscalls from several containers at once.
+#  A. auditd as the daemon, the default backlog (64) and wait time: nothing
+#     lost (status lost unchanged), every event in audit.log, consecutive
+#     serials; then with backlog_wait_time 0 (drop instead of throttle), a
+#     table of burst sizes against the kernel's lost counter, each row's
+#     loss equal to the records missing from audit.log.
+#  B1. contidctl events --daemon as the daemon, stopped during a burst: the
+#     kernel drops records (lost), contidctl's socket never overruns
+#     (ENOBUFS 0, Drops 0), and contidctl reports, as serial gaps, exactly
+#     the events a multicast witness saw that it never got.
+#  B2. contidctl events on the multicast group, stopped during a burst,
+#     auditd as the daemon: the socket overruns (Drops = records missing),
+#     contidctl reports ENOBUFS and the serial gaps, the kernel loses nothing.
+# EOE records of the containers are excluded by a rule, so that every record
+# is visible in audit.log and in contidctl's output and can be counted.
+. /usr/share/contid/auditd/common.sh
+T=$(mktemp -d /tmp/auditd_load.XXXXXX)
+D=/tmp/adload
+rm -rf $D; mkdir -p $D
+NC=4
+M=$((1000 / SLOW))
+IDS="810001 810002 810003 810004"
+for id in $IDS; do
+	"$C" rule add --dir $D --perm wa --contid $id --key adload || bad "rule add contid=$id"
+	"$C" rule add --list exclude -F msgtype=EOE --contid $id || bad "rule add exclude EOE contid=$id"
+done
+
+# burst TAG C N: C containers (the first C of IDS) each create N files in
+# $D/TAG-I at once; sets cs to the wall time in centiseconds.
+burst() {
+	_i=0 _pids=""
+	rm -f $T/go
+	for _id in $IDS; do
+		[ $_i -lt "$2" ] || break
+		mkdir -p $D/$1-$_i
+		"$C" run --contid $_id -- $H burst $D/$1-$_i "$3" $T/go > $T/$1-$_i.out &
+		_pids="$_pids $!"
+		_i=$((_i + 1))
+	done
+	sleep $((1 * SLOW))	# every workload has its ID and waits for go
+	_t0=$(now_cs)
+	touch $T/go
+	for _p in $_pids; do wait $_p || bad "workload $_p of burst $1"; done
+	cs=$(($(now_cs) - _t0))
+}
+lines() { wc -l < $LOG; }
+# settle: wait until audit.log stops growing and the kernel backlog is empty
+settle() {
+	_a=-1
+	while :; do
+		sleep $((1 * SLOW))
+		_b=$(lines)
+		[ "$_a" = "$_b" ] && [ "$(st backlog)" = 0 ] && break
+		_a=$_b
+	done
+}
+
+echo "== A: auditd, default backlog_limit $(st backlog_limit), backlog_wait_time $(st backlog_wait_time)"
+start_auditd
+lost0=$(st lost) wa0=$(st backlog_wait_time_actual) l0=$(lines)
+burst a $NC $M
+settle
+lost1=$(st lost) wa1=$(st backlog_wait_time_actual) l1=$(lines)
+E=$((NC * M))
+check "A: lost during a burst of $NC x $M events" "$lost0" "$lost1"
+for id in $IDS; do
+	n=$(grep -a -c "^type=UNKNOWN\[1340\] msg=audit([0-9.]*:[0-9]*): op=task contid=$id" $LOG)
+	check "A: op=task contid=$id events in audit.log" $M "$n"
+done
+grep -a "^type=UNKNOWN\[1340\] msg=audit([0-9.]*:[0-9]*): op=task contid=81000" $LOG |
+	sed 's/^[^ ]* msg=audit([0-9.]*:\([0-9]*\)).*/\1/' | sort -n -u > $T/a.serials
+lo=$(head -n1 $T/a.serials) hi=$(tail -n1 $T/a.serials)
+check "A: serials $lo..$hi: consecutive, one per event" "$E $E" "$(wc -l < $T/a.serials) $((hi - lo + 1))"
+newl=$((l1 - l0))
+R=$(((newl - NC) / E))
+check "A: audit.log lines: $NC CONTAINER + R records x $E events, R=$R" $((R * E + NC)) $newl
+check "A: records per event (SYSCALL CWD PATH PATH PROCTITLE CONTAINER_INFO)" 6 $R
+rate=$((E * 100 / (cs > 0 ? cs : 1)))
+echo "A: $E events ($((E * R)) records) in $cs cs: $rate events/s; lost +$((lost1 - lost0));" \
+	"backlog_wait_time_actual +$((wa1 - wa0)) (producers throttled instead of dropped)"
+
+echo "== A: backlog_wait_time 0 (drop instead of wait): where loss starts"
+wt=$(st backlog_wait_time)
+auditctl --backlog_wait_time 0 > /dev/null || bad "auditctl --backlog_wait_time 0"
+check "backlog_wait_time" 0 "$(st backlog_wait_time)"
+settle
+echo "table: containers events/container events cs events/s lost log-records expected-records"
+first=""
+for row in "1 $((200 / SLOW))" "1 $((1000 / SLOW))" "2 $((1000 / SLOW))" "4 $((1000 / SLOW))"; do
+	set -- $row
+	lost0=$(st lost) l0=$(lines)
+	burst "w$1x$2" $1 $2
+	settle
+	lost1=$(st lost) l1=$(lines)
+	e=$(($1 * $2))
+	want=$((R * e + $1))
+	got=$((l1 - l0))
+	echo "table: $1 $2 $e $cs $((e * 100 / (cs > 0 ? cs : 1))) $((lost1 - lost0)) $got $want"
+	check "A: $1 x $2: lost = records missing from audit.log" $((want - got)) $((lost1 - lost0))
+	[ -z "$first" ] && [ $((lost1 - lost0)) -gt 0 ] && first="$1 x $2"
+done
+echo "A: with backlog_wait_time 0, loss starts at: ${first:-no row up to 4 x $((1000 / SLOW))}"
+auditctl --backlog_wait_time "$wt" > /dev/null || bad "auditctl --backlog_wait_time $wt"
+check "backlog_wait_time restored" "$wt" "$(st backlog_wait_time)"
+
+echo "== B1: contidctl events --daemon, stopped during a burst; a multicast witness"
+NB=2 MB=$((400 / SLOW))
+$H witness $T/w1.txt > $T/w1.out 2> $T/w1.err &
+wit=$!
+wait_for 10 grep -q listening $T/w1.err || bad "witness did not start"
+stop_auditd
+"$C" --json events --daemon > $T/v1.json 2> $T/v1.err &
+v=$!
+wait_for 30 pid_is $v || die "contidctl events --daemon ($v) did not register"
+ok "contidctl events --daemon $v registered"
+lost0=$(st lost)
+kill -STOP $v
+burst b1 $NB $MB
+sleep $((2 * SLOW))
+drops=$(nl_drops $v)
+kill -CONT $v
+sleep $((4 * SLOW))
+kill -INT $v; wait $v; rc=$?
+check "B1: contidctl events --daemon: exit status after SIGINT" 0 $rc
+wait_for 10 pid_is 0 || bad "B1: contidctl did not unregister"
+L=$(($(st lost) - lost0))
+kill -TERM $wit; wait $wit
+cat $T/w1.out
+check "B1: witness overruns" "enobufs=0" "$(cut -d' ' -f1 $T/w1.out)"
+cat $T/v1.err
+grep -a " 1340 op=task contid=81000[12]" $T/w1.txt | cut -d' ' -f1 | sort -n > $T/b1.serials
+lo=$(head -n1 $T/b1.serials) hi=$(tail -n1 $T/b1.serials)
+WR=$(awk -v lo=$lo -v hi=$hi '$1 >= lo && $1 <= hi { n++ } END { print n + 0 }' $T/w1.txt)
+VR=$(json_records $T/v1.json $lo $hi)
+json_serials $T/v1.json > $T/v1.serials
+vlo=$(head -n1 $T/v1.serials) vhi=$(tail -n1 $T/v1.serials)
+S=$(json_lost $T/v1.json serial) EN=$(json_lost $T/v1.json enobufs)
+miss=$(missing $vlo $vhi $T/v1.serials)
+cut -d' ' -f1 $T/w1.txt | sort -n -u > $T/w1.serials
+wmiss=$(missing $vlo $vhi $T/w1.serials)
+echo "B1: burst $NB x $MB in $cs cs, serials $lo..$hi: witness $WR records, contidctl $VR;" \
+	"kernel lost +$L; contidctl: serial gaps $S, enobufs $EN; socket Drops $drops"
+[ "$L" -gt 0 ] && ok "B1: the kernel lost $L records while the daemon slept" ||
+	bad "B1: the kernel lost nothing: the burst was too small to fill the daemon's socket"
+check "B1: kernel lost = witness records - records contidctl got" $((WR - VR)) $L
+check "B1: ENOBUFS on the daemon socket (the kernel waits, then drops, instead)" 0 $EN
+check "B1: Drops on the daemon socket" 0 $drops
+check "B1: the witness saw every serial of contidctl's span $vlo..$vhi" 0 $wmiss
+check "B1: contidctl's serial-gap report = serials of $vlo..$vhi it never got" $miss $S
+[ "$S" -gt 0 ] && ok "B1: contidctl reported $S lost events" || bad "B1: contidctl reported no loss"
+
+echo "== B2: contidctl events (multicast), stopped during a burst; auditd the daemon"
+start_auditd
+"$C" --json events > $T/v2.json 2> $T/v2.err &
+v=$!
+sleep $((1 * SLOW))
+lost0=$(st lost)
+kill -STOP $v
+burst b2 $NB $MB
+sleep $((2 * SLOW))
+drops=$(nl_drops $v)
+kill -CONT $v
+sleep $((4 * SLOW))
+kill -INT $v; wait $v; rc=$?
+check "B2: contidctl events: exit status after SIGINT" 0 $rc
+settle
+L=$(($(st lost) - lost0))
+stop_auditd
+cat $T/v2.err
+grep -a "^type=UNKNOWN\[1340\] msg=audit([0-9.]*:[0-9]*): op=task contid=81000[12]" $LOG |
+	sed 's/^[^ ]* msg=audit([0-9.]*:\([0-9]*\)).*/\1/' | sort -n -u > $T/b2.serials
+lo=$(head -n1 $T/b2.serials) hi=$(tail -n1 $T/b2.serials)
+LR=$(log_records $LOG $lo $hi)
+VR=$(json_records $T/v2.json $lo $hi)
+json_serials $T/v2.json > $T/v2.serials
+vlo=$(head -n1 $T/v2.serials) vhi=$(tail -n1 $T/v2.serials)
+S=$(json_lost $T/v2.json serial) EN=$(json_lost $T/v2.json enobufs)
+miss=$(missing $vlo $vhi $T/v2.serials)
+log_serials $LOG > $T/log.serials
+# serials of the span that neither got: the CONTAINER (1020) records are
+# "msg=lost" in audit.log, so only a serial missing from both counts.
+lmiss=$(cat $T/v2.serials $T/log.serials | sort -n -u | awk -v lo=$vlo -v hi=$vhi '$1 >= lo && $1 <= hi { n++ } END { print hi - lo + 1 - n }')
+echo "B2: burst $NB x $MB in $cs cs, serials $lo..$hi: audit.log $LR records, contidctl $VR;" \
+	"kernel lost +$L; contidctl: serial gaps $S, enobufs $EN; socket Drops $drops"
+check "B2: kernel lost (auditd kept up)" 0 $L
+[ "$drops" -gt 0 ] && ok "B2: the multicast socket overran: Drops $drops" ||
+	bad "B2: no Drops: the burst did not overrun the socket"
+check "B2: socket Drops = audit.log records - records contidctl got" $((LR - VR)) $drops
+[ "$EN" -ge 1 ] && [ "$EN" -le "$drops" ] && ok "B2: contidctl reported ENOBUFS $EN time(s) (1 <= $EN <= Drops)" ||
+	bad "B2: ENOBUFS reports $EN, want 1..$drops"
+check "B2: serials of $vlo..$vhi in neither audit.log nor contidctl's output" 0 $lmiss
+check "B2: contidctl's serial-gap report = serials of $vlo..$vhi it never got" $miss $S
+
+for id in $IDS; do
+	"$C" rule del --dir $D --perm wa --contid $id --key adload || bad "rule del contid=$id"
+	"$C" rule del --list exclude -F msgtype=EOE --contid $id || bad "rule del exclude EOE contid=$id"
+done
+[ "$(st pid)" = 0 ] || bad "an audit daemon is still registered: $(st pid)"
+rm -rf "$T" "$D"
+finish live_auditd_load

@@ -1,0 +1,156 @@
+#!/bin/sh
+# Debian's auditd as the audit daemon while three containers run: the
+# CONTAINER (1020) and CONTAINER_INFO (1340) records land in audit.log,
+# ausearch -m 1020 / -m 1340 find each of them with the exact IDs, opids
+# and results, and contidctl parse reads the log back with the same
+# (serial, container ID) pairs.
+. /usr/share/contid/auditd/common.sh
+T=$(mktemp -d /tmp/auditd_log.XXXXXX)
+A=700001 B=700002 X=18446744073709551614 BAD=700009
+N=25
+D=/tmp/adlog
+rm -rf "$D"; mkdir -p "$D/a" "$D/b" "$D/x"
+
+echo "== $(cat /etc/audit/contid-version) as the audit daemon"
+[ "$(st pid)" = 0 ] || die "an audit daemon is registered already: pid $(st pid)"
+start_auditd
+# A multicast reader beside auditd: what the kernel sent, to compare with
+# what auditd wrote.
+"$C" --json events > "$T/witness.json" 2> "$T/witness.err" &
+wpid=$!
+sleep 1
+for id in $A $B $X; do
+	"$C" rule add --dir $D --perm wa --contid $id --key adlog || bad "rule add contid=$id"
+done
+
+echo "== workloads: run (A, X), set (B), a refused set (B again)"
+"$C" run --contid $A -- $H burst $D/a $N > "$T/a.out" || bad "run A"
+$H burst $D/b $N $T/go-b > "$T/b.out" &
+bpid=$!
+sleep 0.5
+"$C" set $bpid $B || bad "set $bpid $B"
+"$C" set $bpid $BAD 2> "$T/set.err"; rc=$?
+check "set of an ID already set: exit status" 1 "$rc"
+touch $T/go-b
+wait $bpid || bad "workload B"
+"$C" run --contid $X -- $H burst $D/x $N > "$T/x.out" || bad "run X"
+for id in $A $B $X; do
+	"$C" rule del --dir $D --perm wa --contid $id --key adlog || bad "rule del contid=$id"
+done
+sleep 2
+kill -INT $wpid; wait $wpid
+check "witness (contidctl events, multicast) losses" "" "$(cat "$T/witness.err")"
+stop_auditd
+cp $LOG "$T/audit.log"
+echo "audit.log: $(wc -l < $T/audit.log) lines"
+
+echo "== the log as auditd wrote it"
+sep=$(printf '\035')
+grep -a "UNKNOWN\[1020\]" $LOG | head -n 3
+grep -a "UNKNOWN\[1340\]" $LOG | head -n 2
+grep -a -q "^type=DAEMON_START .*format=enriched" $LOG && ok "DAEMON_START format=enriched" ||
+	bad "no DAEMON_START format=enriched record"
+grep -a -q "$sep" $LOG && ok "ENRICHED: interpreted fields after 0x1d" || bad "no 0x1d separator in the log"
+echo "== the kernel sent 4 CONTAINER (1020) records: the witness has them, exact"
+sed -n 's/.*"serial":\([0-9]*\).*"type":"CONTAINER".*opid=\([0-9]*\) old-contid=\([0-9]*\) contid=\([0-9]*\) res=\([01]\).*/\1 \2 \3 \4 \5/p' \
+	"$T/witness.json" > "$T/w1020"
+cat "$T/w1020"
+awk '{ print $1 " " $4 }' "$T/w1020" > "$T/w1020.serials.pairs"
+U=18446744073709551615
+apid=$(sed -n "s/^[0-9]* \([0-9]*\) $U $A 1\$/\1/p" "$T/w1020")
+xpid=$(sed -n "s/^[0-9]* \([0-9]*\) $U $X 1\$/\1/p" "$T/w1020")
+{
+	echo "$apid $U $A 1"
+	echo "$bpid $U $B 1"
+	echo "$bpid $B $BAD 0"
+	echo "$xpid $U $X 1"
+} | sort > "$T/sets.want"
+cut -d' ' -f2- "$T/w1020" | sort > "$T/sets.got"
+if [ -n "$apid" ] && [ -n "$xpid" ] && cmp -s "$T/sets.want" "$T/sets.got"; then
+	ok "CONTAINER records: the 4 attempts (opid old-contid contid res) as made"
+else
+	bad "CONTAINER records differ"; diff "$T/sets.want" "$T/sets.got"
+fi
+# The opid of each "run" is the task whose syscalls carry the ID.
+for p in "$A $apid" "$X $xpid"; do
+	set -- $p
+	spids=$("$C" --json parse --contid $1 "$T/audit.log" 2>/dev/null |
+		sed -n 's/.*"type":"SYSCALL"[^}]*,"pid":"\([0-9]*\)".*/\1/p' | sort -u | tr '\n' ' ')
+	check "SYSCALL pid= of the contid=$1 events = opid of its set" "$2 " "$spids"
+done
+
+echo "== auditd $(cat /etc/audit/contid-version) loses the text of 1020 records"
+# libaudit 3.0.9's adjust_reply() gives a message only to the types it
+# lists (1100-2999, USER, LOGIN, KERNEL); 1000-1099 are control messages
+# to it, so auditd writes "type=UNKNOWN[1020] msg=lost": no stamp, no fields.
+n=$(grep -a -c '^type=UNKNOWN\[1020\] msg=lost$' $LOG)
+check "type=UNKNOWN[1020] msg=lost lines, one per set attempt" 4 "$n"
+n=$(grep -a -c 'opid=' $LOG)
+check "lines with opid= in audit.log" 0 "$n"
+ausearch -if $LOG -m 1020 > "$T/s1020" 2>&1; rc=$?
+check "ausearch -m 1020: exit status (nothing found)" 1 "$rc"
+check "ausearch -m 1020: output" "<no matches>" "$(cat "$T/s1020")"
+# Every other serial of the witness's span is in audit.log: exactly the
+# four CONTAINER serials are missing.
+lo=$(sed -n 's/.*"serial":\([0-9]*\).*/\1/p' "$T/witness.json" | sort -n | head -n1)
+hi=$(sed -n 's/.*"serial":\([0-9]*\).*/\1/p' "$T/witness.json" | sort -n | tail -n1)
+sed -n 's/^type=[^ ]* msg=audit([0-9.]*:\([0-9]*\)).*/\1/p' $LOG | sort -u > "$T/logserials"
+seq "$lo" "$hi" | grep -v -x -F -f "$T/logserials" > "$T/missing" || true
+cut -d' ' -f1 "$T/w1020" | sort > "$T/w1020.serials"
+sort "$T/missing" > "$T/missing.s"
+if cmp -s "$T/w1020.serials" "$T/missing.s"; then
+	ok "serials $lo..$hi: all in audit.log but the 4 CONTAINER ones ($(tr '\n' ' ' < "$T/missing.s"))"
+else
+	bad "serials missing from audit.log in $lo..$hi: $(tr '\n' ' ' < "$T/missing.s"), want those of the CONTAINER records: $(tr '\n' ' ' < "$T/w1020.serials")"
+fi
+
+echo "== ausearch -m 1340: the op=task records of each container"
+ausearch -if $LOG -m 1340 --raw > "$T/s1340" 2> "$T/s1340.err"; rc=$?
+check "ausearch -m 1340 exit status" 0 "$rc"
+for id in $A $B $X; do
+	n=$(grep -a -c "^type=UNKNOWN\[1340\] msg=audit([0-9.]*:[0-9]*): op=task contid=$id\($sep\|\$\)" "$T/s1340")
+	check "ausearch -m 1340: op=task contid=$id events" $N "$n"
+done
+# Same with the name, as ausearch knows it: none (an unknown name is an error).
+ausearch -if $LOG -m CONTAINER_INFO --raw > /dev/null 2>&1; rc=$?
+echo "ausearch -m CONTAINER_INFO: exit status $rc (auditd 3.0.9 has no name for 1340)"
+# Each workload's files, each once, in the PATH records.
+for w in a b x; do
+	i=0; : > "$T/names.want"
+	while [ $i -lt $N ]; do echo "name=\"$D/$w/f$i\""; i=$((i + 1)); done | sort > "$T/names.want"
+	grep -a -o "name=\"$D/$w/f[0-9]*\"" "$T/audit.log" | sort > "$T/names.got"
+	cmp -s "$T/names.want" "$T/names.got" && ok "PATH records: $D/$w/f0..f$((N - 1)), each once" ||
+		bad "PATH records of $D/$w differ"
+done
+
+echo "== contidctl parse: the same (serial, contid) pairs as ausearch and the witness"
+"$C" --json parse $LOG > "$T/parse.json" 2> "$T/parse.err"; rc=$?
+check "contidctl parse exit status" 0 "$rc"
+cat "$T/parse.err"
+grep -q -x "contidctl: parse: 4 line(s) skipped: not audit records" "$T/parse.err" &&
+	ok "parse: the 4 msg=lost lines reported as skipped" || bad "parse: no report of the 4 skipped lines"
+json_pairs "$T/parse.json" > "$T/pairs.parse"
+log_pairs "$T/s1340" > "$T/pairs.ausearch"
+# The witness's pairs without the CONTAINER events auditd lost.
+json_pairs "$T/witness.json" | grep -v -x -F -f "$T/w1020.serials.pairs" > "$T/pairs.witness"
+n=$(wc -l < "$T/pairs.ausearch")
+check "events with op=task found by ausearch -m 1340" $((3 * N)) "$n"
+if cmp -s "$T/pairs.ausearch" "$T/pairs.parse"; then
+	ok "contidctl parse: the same $n (serial, contid) pairs as ausearch"
+else
+	bad "contidctl parse and ausearch differ"; diff "$T/pairs.ausearch" "$T/pairs.parse" | head -n 20
+fi
+if cmp -s "$T/pairs.ausearch" "$T/pairs.witness"; then
+	ok "the witness's pairs, less the 4 CONTAINER events, are the same"
+else
+	bad "the witness's (serial, contid) pairs differ"; diff "$T/pairs.ausearch" "$T/pairs.witness" | head -n 20
+fi
+for id in $A $B $X; do
+	n=$("$C" --json parse --contid $id $LOG 2>/dev/null | grep -c '"serial"')
+	check "contidctl parse --contid $id: events ($N syscalls; the set is lost)" $N "$n"
+	n=$("$C" --json parse --contid $id $LOG 2>/dev/null | grep '"serial"' | grep -c '"key":"adlog"')
+	check "contidctl parse --contid $id: events with key adlog" $N "$n"
+done
+
+rm -rf "$T" "$D"
+finish live_auditd_log

@@ -1,0 +1,143 @@
+#!/usr/bin/env bash
+# Stage Debian's auditd, ausearch and auditctl with a guest configuration,
+# the suite's helper and its tests into a live-suite stage.
+#
+#   stage.sh STAGE_DIR VARIANT        (called by tests/live/run.sh)
+#
+# auditd is never installed on the host (its postinst would start the host's
+# audit daemon): the package is fetched with `apt-get download` into
+# $CONTID_BUILD_DIR/auditd-deb (or build/auditd-deb), once, and unpacked into
+# the stage.  Its shared libraries must be on the host for mkinitramfs.sh to
+# copy them; a missing one fails with the package that provides it.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+REPO=$(cd "$here/../.." && pwd)
+stage=${1:?usage: stage.sh STAGE_DIR VARIANT}
+variant=${2:-normal}
+build=${CONTID_BUILD_DIR:-$REPO/build}
+cache=$build/auditd-deb
+die() { echo "auditd/stage.sh: error: $*" >&2; exit 1; }
+
+[ -d "$stage" ] || die "stage $stage missing"
+[ -x "$stage/usr/bin/contidctl" ] ||
+	die "contidctl is not in the stage: build it first (scripts/build-userspace.sh)"
+for t in apt-get dpkg-deb dpkg-query ldd; do
+	command -v "$t" >/dev/null || die "$t missing on the host"
+done
+
+# The auditd package: the version that matches the host's libaudit1, which
+# auditd depends on with "=".
+libver=$(dpkg-query -W -f='${Version}' libaudit1 2>/dev/null) ||
+	die "libaudit1 is not installed on the host: apt-get install libaudit1"
+mkdir -p "$cache"
+deb=$(ls "$cache"/auditd_*.deb 2>/dev/null | head -n1 || true)
+if [ -n "$deb" ] && [ "$(dpkg-deb -f "$deb" Version)" != "$libver" ]; then
+	rm -f "$deb"
+	deb=""
+fi
+if [ -z "$deb" ]; then
+	(cd "$cache" && apt-get download "auditd=$libver") >&2 ||
+		die "apt-get download auditd=$libver failed (run apt-get update?)"
+	deb=$(ls "$cache"/auditd_*.deb 2>/dev/null | head -n1 || true)
+	[ -n "$deb" ] || die "apt-get download left no auditd_*.deb in $cache"
+fi
+ver=$(dpkg-deb -f "$deb" Version)
+
+x=$(mktemp -d "${TMPDIR:-/tmp}/contid-auditd.XXXXXX")
+trap 'rm -rf "$x"' EXIT
+dpkg-deb -x "$deb" "$x"
+mkdir -p "$stage/usr/sbin"
+for b in auditd ausearch auditctl; do
+	[ -x "$x/sbin/$b" ] || die "$deb has no sbin/$b"
+	install -m 0755 "$x/sbin/$b" "$stage/usr/sbin/$b"
+done
+
+# Each library the binaries need, on the host (mkinitramfs copies them).
+pkg_of() {
+	case "$1" in
+	libwrap.so.*) echo libwrap0 ;;
+	libaudit.so.*) echo libaudit1 ;;
+	libauparse.so.*) echo libauparse0 ;;
+	libcap-ng.so.*) echo libcap-ng0 ;;
+	libgssapi_krb5.so.*) echo libgssapi-krb5-2 ;;
+	libkrb5.so.*) echo libkrb5-3 ;;
+	libk5crypto.so.*) echo libk5crypto3 ;;
+	libkrb5support.so.*) echo libkrb5support0 ;;
+	libcom_err.so.*) echo libcom-err2 ;;
+	libkeyutils.so.*) echo libkeyutils1 ;;
+	*) echo "the package that ships $1" ;;
+	esac
+}
+missing=""
+for b in auditd ausearch auditctl; do
+	for lib in $(ldd "$stage/usr/sbin/$b" 2>/dev/null | awk '/not found/ { print $1 }'); do
+		case " $missing " in *" $(pkg_of "$lib") "*) ;; *) missing="$missing $(pkg_of "$lib")" ;; esac
+		echo "auditd/stage.sh: $b needs $lib, which is not on the host" >&2
+	done
+done
+[ -z "$missing" ] ||
+	die "install the libraries auditd $ver needs: apt-get install --no-install-recommends$missing"
+for p in libauparse0 libaudit1; do
+	v=$(dpkg-query -W -f='${Version}' "$p" 2>/dev/null || true)
+	[ "$v" = "$ver" ] || die "auditd $ver needs $p $ver on the host, found '${v:-none}'"
+done
+
+# The guest configuration.  RAW or ENRICHED: the test reads both; ENRICHED
+# is Debian's default.  No dispatcher plugins, no network, and no space
+# action that could halt or suspend the guest (its /var/log is a tmpfs
+# of a few hundred MB at most, and the tests write far less).
+mkdir -p "$stage/etc/audit/plugins.d" "$stage/var/log/audit" "$stage/var/run"
+chmod 0700 "$stage/var/log/audit"
+umask 027
+cat > "$stage/etc/audit/auditd.conf" <<'EOF'
+# auditd.conf for the contid live guest (tests/live/auditd/stage.sh)
+local_events = yes
+write_logs = yes
+log_file = /var/log/audit/audit.log
+log_group = root
+log_format = ENRICHED
+flush = INCREMENTAL_ASYNC
+freq = 50
+max_log_file = 0
+max_log_file_action = IGNORE
+num_logs = 0
+priority_boost = 4
+name_format = NONE
+space_left = 2
+space_left_action = IGNORE
+admin_space_left = 1
+admin_space_left_action = IGNORE
+disk_full_action = IGNORE
+disk_error_action = SYSLOG
+verify_email = no
+action_mail_acct = root
+use_libwrap = no
+tcp_listen_queue = 5
+tcp_max_per_addr = 1
+tcp_client_max_idle = 0
+transport = TCP
+distribute_network = no
+q_depth = 2000
+overflow_action = IGNORE
+max_restarts = 10
+plugin_dir = /etc/audit/plugins.d
+end_of_event_timeout = 2
+EOF
+chmod 0640 "$stage/etc/audit/auditd.conf"
+umask 022
+echo "auditd $ver (Debian)" > "$stage/etc/audit/contid-version"
+
+# The helper (load generator, multicast witness) and the tests.
+CC=${CC:-gcc}
+$CC -std=c11 -O2 -Wall -Wextra -Werror -o "$stage/usr/bin/contid-auditd-helper" \
+	"$here/helper.c"
+mkdir -p "$stage/usr/share/contid/auditd" "$stage/live"
+install -m 0644 "$here/common.sh" "$stage/usr/share/contid/auditd/common.sh"
+n=0
+for t in "$here"/live_auditd_*.sh; do
+	[ -f "$t" ] || continue
+	install -m 0755 "$t" "$stage/live/$(basename "$t" .sh)"
+	n=$((n + 1))
+done
+[ "$n" -gt 0 ] || die "no live_auditd_*.sh test in $here"
+echo "auditd/stage.sh: staged auditd $ver, ausearch, auditctl and $n test(s) ($variant)" >&2
