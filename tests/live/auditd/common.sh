@@ -27,7 +27,9 @@ if [ -e /sys/kernel/debug/kmemleak ]; then DEBUG=1; SLOW=4; else DEBUG=0; SLOW=1
 
 # st NAME: one field of the audit status (contidctl features --json).
 st() {
-	"$C" --json features | sed -n "s/.*\"$1\":\([0-9]*\).*/\1/p"
+	_v=$("$C" --json features | sed -n "s/.*\"$1\":\([0-9]*\).*/\1/p")
+	[ -n "$_v" ] || _v=$(auditctl -s | sed -n "s/^$1 \([0-9]*\).*/\1/p")
+	echo "$_v"
 }
 
 # wait_for SECONDS CMD...: poll CMD every 0.2 s.
@@ -47,7 +49,7 @@ pid_is() { [ "$(st pid)" = "$1" ]; }
 # file system (the initramfs root reports no free space).
 AUDITD_PID=""
 start_auditd() {
-	mountpoint -q /var/log/audit || mount -t tmpfs -o size=64m,mode=0700 tmpfs /var/log/audit ||
+	grep -q " /var/log/audit " /proc/mounts || mount -t tmpfs -o size=64m,mode=0700 tmpfs /var/log/audit ||
 		die "cannot mount a tmpfs on /var/log/audit"
 	# -n: no fork; -s nochange: leave the kernel's enabled flag alone at
 	# start and at exit (the tests that run after these need audit on).
@@ -64,10 +66,14 @@ stop_auditd() {
 	kill -TERM "$AUDITD_PID"
 	wait "$AUDITD_PID"
 	_rc=$?
-	if [ "$_rc" != 0 ]; then
-		bad "auditd $AUDITD_PID: exit status $_rc after SIGTERM"
-		cat /tmp/auditd.out
-	fi
+	case $_rc in
+	0) ;;
+	134)	# Debian's auditd 3.0.9 ends with SIGABRT here, before it
+		# unregisters (README.md): the kernel finds out on its next send.
+		echo "auditd $AUDITD_PID: SIGABRT (exit status 134) after SIGTERM"
+		auditctl -r 0 > /dev/null ;;	# a CONFIG_CHANGE record to send
+	*) bad "auditd $AUDITD_PID: exit status $_rc after SIGTERM"; cat /tmp/auditd.out ;;
+	esac
 	AUDITD_PID=""
 	wait_for 10 pid_is 0 || bad "the kernel still has an audit daemon after auditd ended: pid $(st pid)"
 }

@@ -27,7 +27,8 @@ for id in $IDS; do
 done
 
 # burst TAG C N: C containers (the first C of IDS) each create N files in
-# $D/TAG-I at once; sets cs to the wall time in centiseconds.
+# $D/TAG-I at once; sets cs to the wall time in centiseconds, and l0, lost0,
+# wa0 to the log's length, lost and backlog_wait_time_actual just before.
 burst() {
 	_i=0 _pids=""
 	rm -f $T/go
@@ -39,6 +40,8 @@ burst() {
 		_i=$((_i + 1))
 	done
 	sleep $((1 * SLOW))	# every workload has its ID and waits for go
+	[ -n "$AUDITD_PID" ] && settle	# their CONTAINER records are in the log
+	l0=$(lines) lost0=$(st lost) wa0=$(st backlog_wait_time_actual)
 	_t0=$(now_cs)
 	touch $T/go
 	for _p in $_pids; do wait $_p || bad "workload $_p of burst $1"; done
@@ -58,7 +61,8 @@ settle() {
 
 echo "== A: auditd, default backlog_limit $(st backlog_limit), backlog_wait_time $(st backlog_wait_time)"
 start_auditd
-lost0=$(st lost) wa0=$(st backlog_wait_time_actual) l0=$(lines)
+"$C" --json features
+auditctl -s
 burst a $NC $M
 settle
 lost1=$(st lost) wa1=$(st backlog_wait_time_actual) l1=$(lines)
@@ -73,9 +77,8 @@ grep -a "^type=UNKNOWN\[1340\] msg=audit([0-9.]*:[0-9]*): op=task contid=81000" 
 lo=$(head -n1 $T/a.serials) hi=$(tail -n1 $T/a.serials)
 check "A: serials $lo..$hi: consecutive, one per event" "$E $E" "$(wc -l < $T/a.serials) $((hi - lo + 1))"
 newl=$((l1 - l0))
-R=$(((newl - NC) / E))
-check "A: audit.log lines: $NC CONTAINER + R records x $E events, R=$R" $((R * E + NC)) $newl
-check "A: records per event (SYSCALL CWD PATH PATH PROCTITLE CONTAINER_INFO)" 6 $R
+R=6	# SYSCALL CWD PATH PATH PROCTITLE CONTAINER_INFO (EOE excluded)
+check "A: audit.log lines of the burst: $R records x $E events" $((R * E)) $newl
 rate=$((E * 100 / (cs > 0 ? cs : 1)))
 echo "A: $E events ($((E * R)) records) in $cs cs: $rate events/s; lost +$((lost1 - lost0));" \
 	"backlog_wait_time_actual +$((wa1 - wa0)) (producers throttled instead of dropped)"
@@ -85,19 +88,22 @@ wt=$(st backlog_wait_time)
 auditctl --backlog_wait_time 0 > /dev/null || bad "auditctl --backlog_wait_time 0"
 check "backlog_wait_time" 0 "$(st backlog_wait_time)"
 settle
-echo "table: containers events/container events cs events/s lost log-records expected-records"
+echo "table: containers events/container events cs events/s lost events-in-log records-in-log"
 first=""
 for row in "1 $((200 / SLOW))" "1 $((1000 / SLOW))" "2 $((1000 / SLOW))" "4 $((1000 / SLOW))"; do
 	set -- $row
-	lost0=$(st lost) l0=$(lines)
 	burst "w$1x$2" $1 $2
 	settle
 	lost1=$(st lost) l1=$(lines)
 	e=$(($1 * $2))
-	want=$((R * e + $1))
-	got=$((l1 - l0))
-	echo "table: $1 $2 $e $cs $((e * 100 / (cs > 0 ? cs : 1))) $((lost1 - lost0)) $got $want"
-	check "A: $1 x $2: lost = records missing from audit.log" $((want - got)) $((lost1 - lost0))
+	tail -n +$((l0 + 1)) $LOG | head -n $((l1 - l0)) > $T/row.log
+	rl=$(wc -l < $T/row.log)
+	sl=$(log_serials $T/row.log | wc -l)
+	echo "table: $1 $2 $e $cs $((e * 100 / (cs > 0 ? cs : 1))) $((lost1 - lost0)) $sl $rl"
+	# A refused SYSCALL record ends audit_log_exit(): 1 lost, no record,
+	# no serial; any other refused record: 1 lost, that record missing.
+	check "A: $1 x $2: lost = events missing + records missing from logged events" \
+		$((e - sl + R * sl - rl)) $((lost1 - lost0))
 	[ -z "$first" ] && [ $((lost1 - lost0)) -gt 0 ] && first="$1 x $2"
 done
 echo "A: with backlog_wait_time 0, loss starts at: ${first:-no row up to 4 x $((1000 / SLOW))}"
@@ -114,10 +120,10 @@ stop_auditd
 v=$!
 wait_for 30 pid_is $v || die "contidctl events --daemon ($v) did not register"
 ok "contidctl events --daemon $v registered"
-lost0=$(st lost)
 kill -STOP $v
 burst b1 $NB $MB
 sleep $((2 * SLOW))
+while [ "$(st backlog)" != 0 ]; do sleep 1; done
 drops=$(nl_drops $v)
 kill -CONT $v
 sleep $((4 * SLOW))
@@ -144,8 +150,11 @@ echo "B1: burst $NB x $MB in $cs cs, serials $lo..$hi: witness $WR records, cont
 [ "$L" -gt 0 ] && ok "B1: the kernel lost $L records while the daemon slept" ||
 	bad "B1: the kernel lost nothing: the burst was too small to fill the daemon's socket"
 check "B1: kernel lost = witness records - records contidctl got" $((WR - VR)) $L
-check "B1: ENOBUFS on the daemon socket (the kernel waits, then drops, instead)" 0 $EN
-check "B1: Drops on the daemon socket" 0 $drops
+# kauditd waits 100 ms (sk_sndtimeo HZ/10) on a full daemon socket, then the
+# send overruns it (Drops +1, ENOBUFS) and the record goes to the retry
+# queue, or is lost (counted) when that is full too.
+[ "$EN" -ge 1 ] && [ "$EN" -le "$drops" ] && ok "B1: contidctl reported ENOBUFS $EN time(s) (1 <= $EN <= Drops $drops)" ||
+	bad "B1: ENOBUFS reports $EN, Drops $drops"
 check "B1: the witness saw every serial of contidctl's span $vlo..$vhi" 0 $wmiss
 check "B1: contidctl's serial-gap report = serials of $vlo..$vhi it never got" $miss $S
 [ "$S" -gt 0 ] && ok "B1: contidctl reported $S lost events" || bad "B1: contidctl reported no loss"
@@ -155,16 +164,15 @@ start_auditd
 "$C" --json events > $T/v2.json 2> $T/v2.err &
 v=$!
 sleep $((1 * SLOW))
-lost0=$(st lost)
 kill -STOP $v
 burst b2 $NB $MB
-sleep $((2 * SLOW))
+settle
 drops=$(nl_drops $v)
 kill -CONT $v
 sleep $((4 * SLOW))
+check "B2: Drops after contidctl resumed" $drops "$(nl_drops $v)"
 kill -INT $v; wait $v; rc=$?
 check "B2: contidctl events: exit status after SIGINT" 0 $rc
-settle
 L=$(($(st lost) - lost0))
 stop_auditd
 cat $T/v2.err
