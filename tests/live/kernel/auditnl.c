@@ -290,37 +290,85 @@ int anl_user_msg(int fd, const char *text)
 	return 0;
 }
 
-/* From a child: its own socket, since the parent's is the daemon's. */
-static int user_msg_own_socket(const char *text)
+int anl_child_request(int type, const void *payload, size_t len)
 {
 	struct sockaddr_nl sa = { .nl_family = AF_NETLINK };
-	char buf[NLMSG_SPACE(1024)] __attribute__((aligned(8))) = { 0 };
+	/* Room for the largest request the tests build: a whole struct rule. */
+	char buf[NLMSG_SPACE(sizeof(struct rule))] __attribute__((aligned(8))) = { 0 };
 	struct nlmsghdr *nh = (struct nlmsghdr *)buf;
-	size_t len = strlen(text) + 1;
-	int fd, rc = 0;
+	int fd, rc = -EIO;
 
+	if (len > sizeof(buf) - NLMSG_HDRLEN)
+		return -EMSGSIZE;
 	fd = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, NETLINK_AUDIT);
 	if (fd < 0)
 		return -errno;
 	nh->nlmsg_len = NLMSG_LENGTH(len);
-	nh->nlmsg_type = AUDIT_USER;
+	nh->nlmsg_type = (uint16_t)type;
 	nh->nlmsg_flags = NLM_F_REQUEST | NLM_F_ACK;
 	nh->nlmsg_seq = 1;
-	memcpy(NLMSG_DATA(nh), text, len);
-	if (sendto(fd, buf, nh->nlmsg_len, 0, (struct sockaddr *)&sa, sizeof(sa)) < 0)
+	if (len)
+		memcpy(NLMSG_DATA(nh), payload, len);
+	if (sendto(fd, buf, nh->nlmsg_len, 0, (struct sockaddr *)&sa, sizeof(sa)) < 0) {
 		rc = -errno;
-	else if (recv(fd, buf, sizeof(buf), 0) < 0)
-		rc = -errno;
-	else if (nh->nlmsg_type == NLMSG_ERROR)
-		rc = ((struct nlmsgerr *)NLMSG_DATA(nh))->error;
+		goto out;
+	}
+	/* Skip any reply (AUDIT_GET and the like) up to the ACK or error. */
+	for (;;) {
+		if (recv(fd, buf, sizeof(buf), 0) < 0) {
+			rc = -errno;
+			break;
+		}
+		if (nh->nlmsg_type == NLMSG_ERROR) {
+			rc = ((struct nlmsgerr *)NLMSG_DATA(nh))->error;
+			break;
+		}
+	}
+out:
 	close(fd);
 	return rc;
 }
 
-int anl_child_user_msg(const char *text);
 int anl_child_user_msg(const char *text)
 {
-	return user_msg_own_socket(text);
+	return anl_child_request(AUDIT_USER, text, strlen(text) + 1);
+}
+
+void anl_dump(void)
+{
+	for (size_t k = 0; k < anl_count(); k++)
+		fprintf(stderr, "record %d serial %lu: %s\n", anl_rec(k)->type,
+			anl_rec(k)->serial, anl_rec(k)->text);
+}
+
+int anl_group_setup(void **state)
+{
+	int rc;
+
+	(void)state;
+	signal(SIGUSR1, SIG_IGN);
+	rc = anl_open();
+	if (rc) {
+		fprintf(stderr, "cannot register as audit daemon: %s\n", strerror(-rc));
+		return -1;
+	}
+	return 0;
+}
+
+int anl_group_teardown(void **state)
+{
+	(void)state;
+	anl_close();
+	return 0;
+}
+
+int anl_test_setup(void **state)
+{
+	(void)state;
+	if (anl_sync())
+		return -1;
+	anl_forget();
+	return 0;
 }
 
 int anl_sync(void)

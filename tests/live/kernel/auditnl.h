@@ -78,6 +78,27 @@ int anl_list_rules(void (*fn)(const void *data, size_t len, void *arg),
 int anl_user_msg(int fd_or_minus1, const char *text);
 
 /*
+ * From a child process (the daemon's socket is the parent's): send one
+ * request on a socket of its own and wait for its ACK.  Returns 0, the
+ * negative errno of the NLMSG_ERROR, or -errno.
+ */
+int anl_child_request(int type, const void *payload, size_t len);
+/* The same for an AUDIT_USER message with the given text. */
+int anl_child_user_msg(const char *text);
+
+/* Print every stored record on stderr (for a failing test). */
+void anl_dump(void);
+
+/*
+ * cmocka fixtures shared by the live programs: register as the audit
+ * daemon for the group (SIGUSR1 ignored: auditd's rotate signal), and
+ * start each test with an empty store.
+ */
+int anl_group_setup(void **state);
+int anl_group_teardown(void **state);
+int anl_test_setup(void **state);
+
+/*
  * Read records until a USER record carrying the given marker text arrives
  * (everything the kernel queued before it has then been delivered).
  * Returns 0 or -ETIMEDOUT.

@@ -33,8 +33,6 @@
 
 #include "auditnl.h"
 
-int anl_child_user_msg(const char *text);
-
 #define W(...) ((const char *const[]){ __VA_ARGS__, NULL })
 #define UNSET_STR "18446744073709551615"
 
@@ -105,8 +103,7 @@ static const struct rec *expect_set_record(pid_t setter, pid_t opid, const char 
 			break;
 	}
 	if (i < 0) {
-		for (size_t k = 0; k < anl_count(); k++)
-			print_message("record %d: %s\n", anl_rec(k)->type, anl_rec(k)->text);
+		anl_dump();
 		fail_msg("no AUDIT_CONTAINER record for opid=%d contid=%s res=%d",
 			 (int)opid, new, res);
 	}
@@ -143,35 +140,7 @@ static void expect_contid(pid_t pid, pid_t tid, uint64_t want)
 	assert_int_equal(id, want);
 }
 
-static int setup_group(void **state)
-{
-	int rc;
-
-	(void)state;
-	signal(SIGUSR1, SIG_IGN);
-	rc = anl_open();
-	if (rc) {
-		fprintf(stderr, "cannot register as audit daemon: %s\n", strerror(-rc));
-		return -1;
-	}
-	return 0;
-}
-
-static int teardown_group(void **state)
-{
-	(void)state;
-	anl_close();
-	return 0;
-}
-
-static int setup_test(void **state)
-{
-	(void)state;
-	if (anl_sync())
-		return -1;
-	anl_forget();
-	return 0;
-}
+#define setup_test anl_test_setup
 
 /* ------------------------------------------------------------------ */
 /* Feature bit */
@@ -1177,27 +1146,12 @@ static void expect_event_task_contid(int type, const char *needle, const char *c
 	fail_msg("event %lu of record type %d has no CONTAINER_INFO", serial, type);
 }
 
-static int add_and_del_rule(void *arg)
+/* Adds the rule; the test deletes it. */
+static int add_rule_from_child(void *arg)
 {
 	struct rule *r = arg;
-	struct sockaddr_nl sa = { .nl_family = AF_NETLINK };
-	char buf[NLMSG_SPACE(sizeof(struct rule))] __attribute__((aligned(8))) = { 0 };
-	struct nlmsghdr *nh = (struct nlmsghdr *)buf;
-	int fd = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, NETLINK_AUDIT);
 
-	if (fd < 0)
-		return 1;
-	nh->nlmsg_len = NLMSG_LENGTH(rule_size(r));
-	nh->nlmsg_type = AUDIT_ADD_RULE;
-	nh->nlmsg_flags = NLM_F_REQUEST | NLM_F_ACK;
-	nh->nlmsg_seq = 1;
-	memcpy(NLMSG_DATA(nh), r, rule_size(r));
-	if (sendto(fd, buf, nh->nlmsg_len, 0, (struct sockaddr *)&sa, sizeof(sa)) < 0 ||
-	    recv(fd, buf, sizeof(buf), 0) < 0 || nh->nlmsg_type != NLMSG_ERROR ||
-	    ((struct nlmsgerr *)NLMSG_DATA(nh))->error)
-		return 2;
-	close(fd);
-	return 0;
+	return anl_child_request(AUDIT_ADD_RULE, r, rule_size(r)) ? 2 : 0;
 }
 
 static void test_config_change_joins_syscall_event(void **state)
@@ -1210,7 +1164,7 @@ static void test_config_change_joins_syscall_event(void **state)
 	rule_init(&r, AUDIT_FILTER_EXIT, AUDIT_ALWAYS);
 	rule_syscall(&r, SYS_getppid);
 	rule_str(&r, AUDIT_FILTERKEY, AUDIT_EQUAL, "cfg8200");
-	c = spawn_held(add_and_del_rule, &r, &rel);
+	c = spawn_held(add_rule_from_child, &r, &rel);
 	assert_int_equal(contid_set(c, 8200), 0);
 	release_child(rel);
 	assert_int_equal(reap(c), 0);
@@ -1463,5 +1417,5 @@ int main(void)
 		cmocka_unit_test_setup(test_race_thread, setup_test),
 	};
 
-	return cmocka_run_group_tests_name("live_kernel", tests, setup_group, teardown_group);
+	return cmocka_run_group_tests_name("live_kernel", tests, anl_group_setup, anl_group_teardown);
 }

@@ -254,29 +254,9 @@ static void expect_packet(struct agent *a, int nrules, const char *want)
 		assert_int_equal(aux, want ? 1 : 0);
 	}
 	if (seen != nrules) {
-		for (size_t k = 0; k < anl_count(); k++)
-			print_message("record %d serial %lu: %s\n", anl_rec(k)->type,
-				      anl_rec(k)->serial, anl_rec(k)->text);
+		anl_dump();
 		fail_msg("%d NETFILTER_PKT events, expected %d", seen, nrules);
 	}
-}
-
-static int setup_group(void **state)
-{
-	(void)state;
-	signal(SIGUSR1, SIG_IGN);
-	if (anl_open()) {
-		fprintf(stderr, "cannot register as audit daemon\n");
-		return -1;
-	}
-	return 0;
-}
-
-static int teardown_group(void **state)
-{
-	(void)state;
-	anl_close();
-	return 0;
 }
 
 static void test_netns_sets(void **state)
@@ -492,5 +472,5 @@ int main(void)
 		cmocka_unit_test(test_netns_race),
 	};
 
-	return cmocka_run_group_tests_name("live_netns", tests, setup_group, teardown_group);
+	return cmocka_run_group_tests_name("live_netns", tests, anl_group_setup, anl_group_teardown);
 }

@@ -38,16 +38,7 @@
 
 #include "auditnl.h"
 
-int anl_child_user_msg(const char *text);
-
 #define W(...) ((const char *const[]){ __VA_ARGS__, NULL })
-
-static void dump_store(void)
-{
-	for (size_t k = 0; k < anl_count(); k++)
-		print_message("record %d serial %lu: %s\n", anl_rec(k)->type,
-			      anl_rec(k)->serial, anl_rec(k)->text);
-}
 
 /* The stored record of type whose text contains needle; fails if none. */
 static const struct rec *find_rec(int type, const char *needle)
@@ -57,7 +48,7 @@ static const struct rec *find_rec(int type, const char *needle)
 	     i = anl_find((size_t)i + 1, type, NULL))
 		if (strstr(anl_rec((size_t)i)->text, needle))
 			return anl_rec((size_t)i);
-	dump_store();
+	anl_dump();
 	fail_msg("no record of type %d containing %s", type, needle);
 	return NULL;
 }
@@ -94,7 +85,7 @@ static void expect_aux(const struct rec *r, const char *want, int joined)
 	assert_int_equal(anl_sync(), 0);
 	x = event_rec(serial, AUDIT_CONTAINER_INFO);
 	if (!x) {
-		dump_store();
+		anl_dump();
 		fail_msg("event %lu (type %d) has no CONTAINER_INFO", serial, r->type);
 	}
 	assert_string_equal(x->text, want);
@@ -109,76 +100,29 @@ static void expect_no_aux(const struct rec *r)
 	assert_int_equal(count_in_event(r->serial, AUDIT_CONTAINER_INFO), 0);
 }
 
-static int setup_group(void **state)
-{
-	(void)state;
-	signal(SIGUSR1, SIG_IGN);
-	if (anl_open()) {
-		fprintf(stderr, "cannot register as audit daemon\n");
-		return -1;
-	}
-	return 0;
-}
+#define setup_test anl_test_setup
 
-static int teardown_group(void **state)
-{
-	(void)state;
-	anl_close();
-	return 0;
-}
-
-static int setup_test(void **state)
-{
-	(void)state;
-	if (anl_sync())
-		return -1;
-	anl_forget();
-	return 0;
-}
-
-/* Run fn in a held child with container ID id (none if CID_UNSET). */
-static int run_with(uint64_t id, int (*fn)(void *), void *arg)
+/*
+ * Run fn in a held child with container ID id (none if CID_UNSET); its
+ * pid in *pid if not NULL.  Returns what reap() says.
+ */
+static int run_with_pid(uint64_t id, int (*fn)(void *), void *arg, pid_t *pid)
 {
 	int rel;
 	pid_t c = spawn_held(fn, arg, &rel);
 
+	assert_true(c > 0);
 	if (id != CID_UNSET)
 		assert_int_equal(contid_set(c, id), 0);
 	release_child(rel);
+	if (pid)
+		*pid = c;
 	return reap(c);
 }
 
-/* ------------------------------------------------------------------ */
-/* A netlink request from the calling (child) process. */
-
-static int child_request(int type, const void *payload, size_t len)
+static int run_with(uint64_t id, int (*fn)(void *), void *arg)
 {
-	struct sockaddr_nl sa = { .nl_family = AF_NETLINK };
-	char buf[NLMSG_SPACE(8192)] __attribute__((aligned(8))) = { 0 };
-	struct nlmsghdr *nh = (struct nlmsghdr *)buf;
-	int fd = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, NETLINK_AUDIT);
-	int rc = -EIO;
-
-	if (fd < 0)
-		return -errno;
-	nh->nlmsg_len = NLMSG_LENGTH(len);
-	nh->nlmsg_type = (uint16_t)type;
-	nh->nlmsg_flags = NLM_F_REQUEST | NLM_F_ACK;
-	nh->nlmsg_seq = 1;
-	memcpy(NLMSG_DATA(nh), payload, len);
-	if (sendto(fd, buf, nh->nlmsg_len, 0, (struct sockaddr *)&sa, sizeof(sa)) < 0)
-		goto out;
-	for (;;) {
-		if (recv(fd, buf, sizeof(buf), 0) < 0)
-			goto out;
-		if (nh->nlmsg_type == NLMSG_ERROR) {
-			rc = ((struct nlmsgerr *)NLMSG_DATA(nh))->error;
-			break;
-		}
-	}
-out:
-	close(fd);
-	return rc;
+	return run_with_pid(id, fn, arg, NULL);
 }
 
 /*
@@ -266,15 +210,11 @@ static int segfault(void *arg)
 
 static void test_abend_standalone(void **state)
 {
-	int rel;
 	pid_t c;
 	char needle[64];
 
 	(void)state;
-	c = spawn_held(segfault, NULL, &rel);
-	assert_int_equal(contid_set(c, 9200), 0);
-	release_child(rel);
-	assert_int_equal(reap(c), 128 + SIGSEGV);
+	assert_int_equal(run_with_pid(9200, segfault, NULL, &c), 128 + SIGSEGV);
 	snprintf(needle, sizeof(needle), " pid=%d ", (int)c);
 	const struct rec *r = find_rec(AUDIT_ANOM_ABEND, needle);
 
@@ -305,15 +245,11 @@ static int seccomp_log_getppid(void *arg)
 
 static void test_seccomp_standalone(void **state)
 {
-	int rel;
 	pid_t c;
 	char needle[64];
 
 	(void)state;
-	c = spawn_held(seccomp_log_getppid, NULL, &rel);
-	assert_int_equal(contid_set(c, 9300), 0);
-	release_child(rel);
-	assert_int_equal(reap(c), 0);
+	assert_int_equal(run_with_pid(9300, seccomp_log_getppid, NULL, &c), 0);
 	snprintf(needle, sizeof(needle), " pid=%d ", (int)c);
 	const struct rec *r = find_rec(AUDIT_SECCOMP, needle);
 	char want[64];
@@ -334,9 +270,9 @@ static int add_del_keyed_rule(void *arg)
 	rule_init(&r, AUDIT_FILTER_EXIT, AUDIT_ALWAYS);
 	rule_syscall(&r, SYS_getppid);
 	rule_str(&r, AUDIT_FILTERKEY, AUDIT_EQUAL, arg);
-	if (child_request(AUDIT_ADD_RULE, &r, rule_size(&r)))
+	if (anl_child_request(AUDIT_ADD_RULE, &r, rule_size(&r)))
 		return 1;
-	return child_request(AUDIT_DEL_RULE, &r, rule_size(&r)) ? 2 : 0;
+	return anl_child_request(AUDIT_DEL_RULE, &r, rule_size(&r)) ? 2 : 0;
 }
 
 static void test_config_rule_standalone(void **state)
@@ -359,7 +295,7 @@ static int set_backlog(void *arg)
 	(void)arg;
 	s.mask = AUDIT_STATUS_BACKLOG_LIMIT;
 	s.backlog_limit = backlog_now;
-	return child_request(AUDIT_SET, &s, sizeof(s)) ? 1 : 0;
+	return anl_child_request(AUDIT_SET, &s, sizeof(s)) ? 1 : 0;
 }
 
 static void test_config_set(void **state)
@@ -384,7 +320,7 @@ static void test_config_set(void **state)
 static int trim(void *arg)
 {
 	(void)arg;
-	return child_request(AUDIT_TRIM, NULL, 0) ? 1 : 0;
+	return anl_child_request(AUDIT_TRIM, NULL, 0) ? 1 : 0;
 }
 
 static void test_config_trim(void **state)
@@ -402,7 +338,7 @@ static int tty_set(void *arg)
 	struct audit_tty_status s = { .enabled = 1, .log_passwd = 0 };
 
 	(void)arg;
-	return child_request(AUDIT_TTY_SET, &s, sizeof(s)) ? 1 : 0;
+	return anl_child_request(AUDIT_TTY_SET, &s, sizeof(s)) ? 1 : 0;
 }
 
 static void test_config_tty_set(void **state)
@@ -427,7 +363,7 @@ static int set_feature(void *arg)
 	};
 
 	(void)arg;
-	return child_request(AUDIT_SET_FEATURE, &f, sizeof(f)) ? 1 : 0;
+	return anl_child_request(AUDIT_SET_FEATURE, &f, sizeof(f)) ? 1 : 0;
 }
 
 /* Back to the default; only a change is logged. */
@@ -465,7 +401,7 @@ static int tty_read_and_push(void *arg)
 	int m, sl;
 
 	(void)arg;
-	if (child_request(AUDIT_TTY_SET, &s, sizeof(s)))
+	if (anl_child_request(AUDIT_TTY_SET, &s, sizeof(s)))
 		return 1;
 	m = posix_openpt(O_RDWR | O_NOCTTY);
 	if (m < 0 || grantpt(m) || unlockpt(m))
@@ -478,7 +414,7 @@ static int tty_read_and_push(void *arg)
 	if (read(sl, buf, sizeof(buf)) != 7)
 		return 5;
 	/* Pushes the buffered TTY data, then logs USER_TTY. */
-	if (child_request(AUDIT_USER_TTY, "x", 2))
+	if (anl_child_request(AUDIT_USER_TTY, "x", 2))
 		return 6;
 	return 0;
 }
@@ -565,5 +501,5 @@ int main(void)
 		cmocka_unit_test_setup(test_mark_removed, setup_test),
 	};
 
-	return cmocka_run_group_tests_name("live_records", tests, setup_group, teardown_group);
+	return cmocka_run_group_tests_name("live_records", tests, anl_group_setup, anl_group_teardown);
 }
