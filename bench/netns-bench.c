@@ -70,8 +70,11 @@ static int set_contid(pid_t pid, unsigned long long id)
 	return rc;
 }
 
-/* A held child: waits for one byte on the pipe, then runs its job. */
-static pid_t held(int *wfd, int job, int loops)
+/*
+ * The worker: a child that waits for one byte on the pipe (its ID is set
+ * meanwhile), then times loops fork+exit and prints the mean.
+ */
+static pid_t held_worker(int *wfd, int loops)
 {
 	int p[2];
 	pid_t c;
@@ -85,25 +88,21 @@ static pid_t held(int *wfd, int job, int loops)
 		exit(2);
 	}
 	if (c == 0) {
+		double t0;
+
 		close(p[1]);
 		if (read(p[0], &x, 1) != 1)
 			_exit(0);
-		if (job) {
-			/* fork+exit, timed, reported through the exit path */
-			double t0 = now();
+		t0 = now();
+		for (int i = 0; i < loops; i++) {
+			pid_t k = fork();
 
-			for (int i = 0; i < loops; i++) {
-				pid_t k = fork();
-
-				if (k == 0)
-					_exit(0);
-				waitpid(k, NULL, 0);
-			}
-			printf("%.9f\n", (now() - t0) / loops);
-			fflush(stdout);
-			_exit(0);
+			if (k == 0)
+				_exit(0);
+			waitpid(k, NULL, 0);
 		}
-		pause();
+		printf("%.9f\n", (now() - t0) / loops);
+		fflush(stdout);
 		_exit(0);
 	}
 	close(p[0]);
@@ -126,7 +125,7 @@ static double run_worker(unsigned long long id, int loops)
 		/* A wrapper whose stdout is the pipe: the worker inherits it. */
 		dup2(out[1], 1);
 		close(out[0]);
-		pid_t c = held(&wfd, 1, loops);
+		pid_t c = held_worker(&wfd, loops);
 
 		if (id && set_contid(c, id)) {
 			perror("set worker ID");
