@@ -531,7 +531,7 @@ static void rule_bytes(struct rule *r, uint32_t type, uint32_t op,
 		       const void *p, uint32_t len)
 {
 	rule_field(r, type, op, len);
-	memcpy(r->buf + r->d.buflen, p, len);
+	memcpy(r->d.buf + r->d.buflen, p, len);
 	r->d.buflen += len;
 }
 

@@ -128,9 +128,15 @@ const char *rec_field(const struct rec *r, const char *name, char *buf,
 int rec_has(const struct rec *r, const char *name, const char *value);
 
 /* ---- rules ---- */
+/*
+ * A rule and room for its buffer: d.buf (audit_rule_data's flexible
+ * array) runs into the bytes after the header.
+ */
 struct rule {
-	struct audit_rule_data d;
-	char buf[8192];
+	union {
+		struct audit_rule_data d;
+		unsigned char room[sizeof(struct audit_rule_data) + 8192];
+	};
 };
 void rule_init(struct rule *r, uint32_t list, uint32_t action);
 void rule_syscall(struct rule *r, int nr);

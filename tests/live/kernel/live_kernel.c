@@ -777,7 +777,7 @@ static void test_rule_list_round_trip(void **state)
 	uint64_t v = 0x0002030405060708ULL;
 	size_t off = strlen("round");	/* the first ID follows the key */
 
-	memcpy(other.buf + off, &v, sizeof(v));
+	memcpy(other.d.buf + off, &v, sizeof(v));
 	assert_int_equal(rule_del(&other), -ENOENT);
 	assert_int_equal(rule_del(&r), 0);
 	m.found = 0;
