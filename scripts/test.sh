@@ -44,7 +44,19 @@ host_gcc() {
 }
 host_clang() {
 	scripts/build-userspace.sh "$B/userspace-clang" CC=clang &&
-		make -C "$B/userspace-clang" -j"$(nproc)" check
+		make -C "$B/userspace-clang" -j"$(nproc)" check live-programs &&
+		live_sources_compile clang
+}
+# The standalone live programs (built for the guest with gcc by their
+# stage.sh) compile warning-free with clang too.
+live_sources_compile() {
+	local f
+	for f in tests/live/kernel/*.c tests/live/reliability/*.c tests/live/auditd/*.c; do
+		[ -f "$f" ] || continue
+		"$1" -std=c11 -Wall -Wextra -Werror -fsyntax-only -Itests/live/kernel "$f" ||
+			return 1
+	done
+	echo "live sources: compile clean with $1"
 }
 host_sanitizers() {
 	scripts/build-userspace.sh "$B/userspace-asan" CC=gcc --enable-sanitizers &&

@@ -4,6 +4,9 @@
 #
 #   tests/live/run.sh [normal|debug] [--filter a,b]
 #
+# Environment: LIVE_SUITES (below), REL_SEED and REL_ITERS (passed to the
+# guest for the reliability programs, see docs/testing.md).
+#
 # Fails loudly when anything needed is missing: a live test that cannot
 # run is a failure, never a skip.
 set -euo pipefail
@@ -46,7 +49,7 @@ fi
 # LIVE_SUITES=a,b stages only those suites.  The default is the list of
 # suites that are done and pass (a suite being written is not run by CI
 # until it is added here).
-LIVE_SUITES=${LIVE_SUITES:-kernel}
+LIVE_SUITES=${LIVE_SUITES:-kernel,reliability}
 for s in "$REPO"/tests/live/*/stage.sh; do
 	[ -f "$s" ] || continue
 	suite=$(basename "$(dirname "$s")")
@@ -59,6 +62,12 @@ initrd=$BUILD_DIR/live-$variant.cpio.gz
 "$KERNEL_DIR/scripts/mkinitramfs.sh" "$initrd" --tree "$stage"
 timeout=${LIVE_TIMEOUT:-900}
 [ "$variant" = debug ] && timeout=1800
+# REL_SEED and REL_ITERS reach the reliability programs through the
+# kernel command line (init gets unknown NAME=value words as environment).
+append=""
+for v in REL_SEED REL_ITERS; do
+	[ -n "${!v:-}" ] && append="$append $v=${!v}"
+done
 exec "$KERNEL_DIR/scripts/run-qemu.sh" --kernel "$img" --initrd "$initrd" \
 	--job live --timeout "$timeout" --log "$BUILD_DIR/qemu-live-$variant.log" \
-	${filter:+--filter "$filter"}
+	${filter:+--filter "$filter"} ${append:+--append "${append# }"}
