@@ -121,6 +121,12 @@ static int add_key(struct contid_rule *r, uint32_t op, const char *key)
 {
 	unsigned int i;
 
+	/*
+	 * \001 separates several keys in the one key field: inside a key it
+	 * would make keys the text cannot say (an empty one, for "k\001").
+	 */
+	if (strchr(key, KEY_SEP))
+		return -CONTID_E_BADVALUE;
 	if (op == CONTID_OP_EQ) {
 		for (i = 0; i < r->nfields; i++) {
 			struct rule_field *f = &r->f[i];
@@ -380,10 +386,14 @@ CONTID_EXPORT int contid_rule_parse(struct contid_rule **rp, const char *text)
 		switch (tok[1]) {
 		case 'S': {
 			char *s2 = NULL, *name;
+			unsigned int names = 0;
 
 			for (name = strtok_r(arg, ",", &s2); name && !err;
-			     name = strtok_r(NULL, ",", &s2))
+			     name = strtok_r(NULL, ",", &s2), names++)
 				err = contid_rule_add_syscall_name(r, name);
+			/* "-S ," names no syscall: not "all", and not none. */
+			if (!names)
+				err = -CONTID_E_SYNTAX;
 			syscalls = true;
 			break;
 		}

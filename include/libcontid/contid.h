@@ -527,7 +527,10 @@ int contid_rule_parse_field(struct contid_rule *r, const char *expr);
  *        -F contid=123 -k key" ("-A" and "exit,always" order accepted;
  *        "-d" accepted as "-a"; fields separated by blanks, no quoting).
  *
- * With no -S on the exit list every syscall is selected, as auditctl does.
+ * With no -S on the exit list every syscall is selected, as auditctl does;
+ * a -S that names no syscall ("-S ,") is -CONTID_E_SYNTAX.  Several -k join
+ * into one key field with \001, so a key holding \001 is
+ * -CONTID_E_BADVALUE.
  */
 int contid_rule_parse(struct contid_rule **rp, const char *text);
 

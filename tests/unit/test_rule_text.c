@@ -129,6 +129,9 @@ static void test_parse_refusals(void **state)
 	parse_err("-F uid=0", -CONTID_E_SYNTAX);
 	parse_err("-a always,exit -x 1", -CONTID_E_SYNTAX);
 	parse_err("", -CONTID_E_SYNTAX);
+	/* -S with no name in it (found by tests/fuzz/fuzz_rule, regress/rule/empty-syscall-list) */
+	parse_err("-A exit,always -S ,", -CONTID_E_SYNTAX);
+	parse_err("-a always,exit -S ,,, -F uid=0", -CONTID_E_SYNTAX);
 	memset(text, 0, sizeof(text));
 	strcpy(text, "-a always,exit -k ");
 	memset(text + strlen(text), 'k', 257);
@@ -140,6 +143,30 @@ static void test_parse_refusals(void **state)
 	strcat(text, " -k ");
 	memset(text + strlen(text), 'j', 60);
 	parse_err(text, -CONTID_E_KEYLEN);
+}
+
+/*
+ * \001 joins several keys in the key field, so a key may not hold one:
+ * "-k ke\001" would be a key "ke" and an empty key, which the text
+ * cannot say (found by tests/fuzz/fuzz_rule, regress/rule/key-separator).
+ */
+static void test_key_separator_refused(void **state)
+{
+	struct contid_rule *r;
+
+	(void)state;
+	parse_err("-a always,exit -F arch=b64 -S openat -F dir=/=123 -k ke\001",
+		  -CONTID_E_BADVALUE);
+	parse_err("-a always,exit -k \001a", -CONTID_E_BADVALUE);
+	parse_err("-a always,exit -k a\001b", -CONTID_E_BADVALUE);
+	parse_err("-a always,exit -F key=a\001b", -CONTID_E_BADVALUE);
+	parse_err("-a always,exit -k a -k b\001", -CONTID_E_BADVALUE);
+	/* Refused on a rule being built: the rule keeps what it had. */
+	assert_int_equal(contid_rule_parse(&r, "-a always,exit -k a"), 0);
+	assert_int_equal(contid_rule_parse_field(r, "key=b\001"), -CONTID_E_BADVALUE);
+	assert_int_equal(contid_rule_field_count(r), 1);
+	assert_string_equal(contid_rule_field_str(r, 0), "a");
+	contid_rule_free(r);
 }
 
 static void test_syscall_table(void **state)
@@ -164,6 +191,7 @@ int main(void)
 		cmocka_unit_test(test_format_fields_in_order),
 		cmocka_unit_test(test_keys_joined),
 		cmocka_unit_test(test_parse_refusals),
+		cmocka_unit_test(test_key_separator_refused),
 		cmocka_unit_test(test_syscall_table),
 	};
 
