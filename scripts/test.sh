@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Run every test: host tests of libcontid and contidctl (gcc and clang with
-# -Werror, ASan+UBSan, valgrind, distcheck), the kernel series check, and
+# -Werror, ASan+UBSan, valgrind, distcheck, libFuzzer), the kernel series check, and
 # the live suite in QEMU under the normal and the debug kernel config.
 #
 #   scripts/test.sh            everything (what CI runs)
@@ -26,7 +26,7 @@ step() {
 	"$@" >"$logf" 2>&1
 	rc=$?
 	# Show the test runners' own summaries (cmocka, automake, the guest).
-	grep -a -E '^\[  (PASSED|FAILED) \]|^\[==========\] .* run|^# (TOTAL|PASS|FAIL|ERROR|XFAIL|XPASS|SKIP):|^(PASS|FAIL|ERROR|SKIP): |^CONTID-LIVE-END|^live programs:|^checked:|^patch ' "$logf" | sed 's/^/    /'
+	grep -a -E '^\[  (PASSED|FAILED) \]|^\[==========\] .* run|^# (TOTAL|PASS|FAIL|ERROR|XFAIL|XPASS|SKIP):|^(PASS|FAIL|ERROR|SKIP): |^CONTID-LIVE-END|^live programs:|^checked:|^patch |^fuzz: ' "$logf" | sed 's/^/    /'
 	if [ "$rc" = 0 ]; then
 		passed=$((passed + 1))
 		printf '    ok: %s (%ss)\n' "$name" $((SECONDS - t0))
@@ -85,6 +85,7 @@ all|host)
 	step host-asan-ubsan host_sanitizers
 	step host-valgrind host_valgrind
 	step host-distcheck host_distcheck
+	step host-fuzz tests/fuzz/run.sh
 	;;
 esac
 case "$what" in

@@ -1,0 +1,122 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * fuzz_rule: libcontid's rule decoder and the auditctl-syntax parser.
+ *
+ * Byte 0 chooses the side: even, the rest is a struct audit_rule_data as
+ * the kernel sends it (contid_rule_unpack); odd, it is rule text
+ * (contid_rule_parse).  A decoded rule is walked through every accessor,
+ * formatted, packed, and unpacked again; the invariants below abort, so
+ * libFuzzer reports them like a crash:
+ *   - pack(unpack(x)) unpacks again into an equal rule;
+ *   - a parsed rule's own text parses again into an equal rule.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <libcontid/contid.h>
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static void walk(const struct contid_rule *r)
+{
+	int n = contid_rule_field_count(r);
+	char text[8192];
+	uint64_t id;
+
+	(void)contid_rule_get_list(r);
+	(void)contid_rule_get_action(r);
+	(void)contid_rule_get_flags(r);
+	(void)contid_rule_get_mask(r);
+	for (int nr = -1; nr < 2050; nr += 97)
+		(void)contid_rule_has_syscall(r, nr);
+	for (int i = 0; i <= n; i++) {
+		uint32_t field = 0, op = 0, value = 0;
+		const char *s;
+
+		if (contid_rule_field_get(r, (unsigned int)i, &field, &op, &value) == 0)
+			(void)contid_rule_field_name(field);
+		s = contid_rule_field_str(r, (unsigned int)i);
+		if (s)
+			(void)strlen(s);
+		(void)contid_rule_field_containerid(r, (unsigned int)i, &id);
+	}
+	/* Small buffers too: the output is truncated like snprintf. */
+	(void)contid_rule_format(r, text, 1);
+	(void)contid_rule_format(r, text, 17);
+	if (contid_rule_format(r, text, sizeof(text)) >= 0)
+		text[sizeof(text) - 1] = '\0';
+}
+
+static void round_trip_wire(const struct contid_rule *r)
+{
+	struct contid_rule *again = NULL;
+	void *buf = NULL;
+	size_t len = 0;
+
+	if (contid_rule_pack(r, &buf, &len) < 0)
+		return;		/* -ENOMEM only */
+	if (contid_rule_unpack(&again, buf, len) != 0 || !contid_rule_equal(r, again))
+		abort();
+	contid_rule_free(again);
+	free(buf);
+}
+
+static void from_wire(const uint8_t *data, size_t size)
+{
+	struct contid_rule *r = NULL, *copy = NULL;
+
+	if (contid_rule_unpack(&r, data, size) != 0)
+		return;
+	walk(r);
+	round_trip_wire(r);
+	if (contid_rule_dup(&copy, r) == 0) {
+		if (!contid_rule_equal(r, copy))
+			abort();
+		contid_rule_free(copy);
+	}
+	contid_rule_free(r);
+}
+
+static void from_text(const uint8_t *data, size_t size)
+{
+	struct contid_rule *r = NULL, *again = NULL;
+	char *text = malloc(size + 1), *out;
+	int n;
+
+	if (!text)
+		return;
+	memcpy(text, data, size);
+	text[size] = '\0';
+	if (contid_rule_parse(&r, text) != 0) {
+		free(text);
+		return;
+	}
+	walk(r);
+	round_trip_wire(r);
+	n = contid_rule_format(r, NULL, 0);
+	if (n < 0)
+		abort();
+	out = malloc((size_t)n + 1);
+	if (out) {
+		if (contid_rule_format(r, out, (size_t)n + 1) != n)
+			abort();
+		if (contid_rule_parse(&again, out) != 0 || !contid_rule_equal(r, again))
+			abort();
+		contid_rule_free(again);
+		free(out);
+	}
+	contid_rule_free(r);
+	free(text);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	if (size < 1)
+		return 0;
+	if (data[0] & 1)
+		from_text(data + 1, size - 1);
+	else
+		from_wire(data + 1, size - 1);
+	return 0;
+}

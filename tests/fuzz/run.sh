@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# Build libcontid's libFuzzer harnesses (clang, ASan, UBSan), replay the
+# checked-in seed corpus and regression inputs, then fuzz each harness for
+# FUZZ_SECONDS (default 60) and print a table.
+#
+#   tests/fuzz/run.sh [harness...]       (default: record rule reply)
+#
+# New inputs go to a scratch corpus under build/fuzz, never into the
+# checked-in one.  A crash, leak, timeout or out-of-memory fails the run;
+# its input is kept in build/fuzz/artifacts-HARNESS/ (see docs/testing.md
+# for turning it into a regression test).
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+REPO=$(cd "$here/../.." && pwd)
+B=$REPO/build/fuzz
+secs=${FUZZ_SECONDS:-60}
+harnesses=("$@")
+[ ${#harnesses[@]} -gt 0 ] || harnesses=(record rule reply)
+die() { echo "fuzz: error: $*" >&2; exit 1; }
+
+command -v clang >/dev/null || die "clang missing: apt-get install clang"
+mkdir -p "$B"
+# config.h, from a configure run of its own.
+"$REPO/scripts/build-userspace.sh" "$B/conf" CC=clang >/dev/null ||
+	die "configure/build of libcontid with clang failed"
+flags=(-std=c11 -g -O1 -Wall -Wextra -Werror -D_GNU_SOURCE
+       -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
+       -I"$REPO/include" -I"$REPO/libcontid" -I"$B/conf")
+libsrc=("$REPO"/libcontid/*.c)
+
+declare -A maxlen=([record]=16384 [rule]=8192 [reply]=16384)
+rows=()
+fail=0
+for h in "${harnesses[@]}"; do
+	src=$here/fuzz_$h.c
+	[ -f "$src" ] || die "no harness $src"
+	bin=$B/fuzz_$h
+	clang "${flags[@]}" -o "$bin" "$src" "${libsrc[@]}" -lmnl ||
+		die "building fuzz_$h failed"
+	seeds=$here/corpus/$h
+	regress=$here/regress/$h
+	[ -d "$seeds" ] && [ -n "$(ls -A "$seeds")" ] || die "no seed corpus in $seeds"
+	art=$B/artifacts-$h
+	rm -rf "$art" && mkdir -p "$art"
+	# Every seed and regression input, once.
+	inputs=("$seeds"/*)
+	[ -d "$regress" ] && inputs+=("$regress"/*)
+	if ! "$bin" -artifact_prefix="$art/" -runs=1 "${inputs[@]}" >"$B/replay-$h.log" 2>&1; then
+		tail -n 30 "$B/replay-$h.log" >&2
+		echo "fuzz: $h: a checked-in input fails (log: $B/replay-$h.log)" >&2
+		fail=1
+		rows+=("$h replay FAILED")
+		continue
+	fi
+	scratch=$B/corpus-$h
+	rm -rf "$scratch" && mkdir -p "$scratch"
+	cp "$seeds"/* "$scratch/"
+	[ -d "$regress" ] && cp "$regress"/* "$scratch/" 2>/dev/null || true
+	ncorp=$(ls "$scratch" | wc -l)
+	rc=0
+	"$bin" -artifact_prefix="$art/" -max_total_time="$secs" -max_len="${maxlen[$h]}" \
+		-timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+		"$scratch" >"$B/fuzz-$h.log" 2>&1 || rc=$?
+	runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$B/fuzz-$h.log" | tail -n1)
+	cov=$(grep -a -o 'cov: [0-9]*' "$B/fuzz-$h.log" | tail -n1 | cut -d' ' -f2)
+	corp=$(ls "$scratch" | wc -l)
+	crashes=$(ls "$art" | wc -l)
+	if [ "$rc" != 0 ] || [ "$crashes" != 0 ]; then
+		fail=1
+		grep -a -A 30 -E 'ERROR: |runtime error|deadly signal' "$B/fuzz-$h.log" | head -n 40 >&2 || true
+		echo "fuzz: $h FAILED (exit $rc); inputs kept in $art" >&2
+	fi
+	rows+=("$(printf '%-8s %6s %12s %6s -> %-6s %6s %7s' "$h" "$secs" "${runs:-?}" \
+		"$ncorp" "$corp" "${cov:-?}" "$crashes")")
+done
+echo "fuzz: harness  secs         runs  corpus seeds -> now   cov crashes"
+for r in "${rows[@]}"; do
+	echo "fuzz: $r"
+done
+[ "$fail" = 0 ] || { echo "fuzz: FAILED" >&2; exit 1; }
+echo "fuzz: all harnesses clean"
