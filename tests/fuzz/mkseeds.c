@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
- * mkseeds: writes the seed corpus in tests/fuzz/corpus/ (run once, by
- * hand, when a harness's input format changes; the files are checked in).
+ * mkseeds: writes the seed corpus in tests/fuzz/corpus/ (run by hand
+ * when a harness's input format changes; the files are checked in, and
+ * tests/fuzz/run.sh fails if they differ from what this program writes).
  *
  *   cc -std=c11 -D_GNU_SOURCE -Iinclude -o mkseeds tests/fuzz/mkseeds.c \
  *      build/userspace/libcontid/.libs/libcontid-internal.a -lmnl

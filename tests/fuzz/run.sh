@@ -28,6 +28,16 @@ flags=(-std=c11 -g -O1 -Wall -Wextra -Werror -D_GNU_SOURCE
        -I"$REPO/include" -I"$REPO/libcontid" -I"$B/conf")
 libsrc=("$REPO"/libcontid/*.c)
 
+# The checked-in seeds are what mkseeds.c writes today.
+clang -std=c11 -Wall -Wextra -Werror -D_GNU_SOURCE -I"$REPO/include" -o "$B/mkseeds" \
+	"$here/mkseeds.c" "$B/conf/libcontid/.libs/libcontid-internal.a" -lmnl ||
+	die "building mkseeds failed"
+rm -rf "$B/seeds-check"
+"$B/mkseeds" "$B/seeds-check" "$REPO"/tests/data/contidctl.log \
+	"$REPO"/tests/data/cover-letter.log >/dev/null
+diff -r "$B/seeds-check" "$here/corpus" >/dev/null ||
+	die "tests/fuzz/corpus differs from what mkseeds.c writes: rerun it (see mkseeds.c)"
+
 declare -A maxlen=([record]=16384 [rule]=8192 [reply]=16384)
 rows=()
 fail=0
