@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #include <sys/stat.h>
 
@@ -237,6 +238,13 @@ struct lost_state {
 	uint64_t enobufs;
 	uint64_t lost;
 	const char *cmd;
+	/*
+	 * events --daemon: the kernel's lost counter (AUDIT_GET), read on a
+	 * socket of its own so that the replies never queue behind records.
+	 */
+	struct contid_handle *status;
+	uint32_t kernel_lost;
+	time_t kernel_checked;
 };
 
 static void report_lost(const char *reason, uint64_t count, const char *cmd,
@@ -255,10 +263,35 @@ static void report_lost(const char *reason, uint64_t count, const char *cmd,
 	}
 }
 
+/*
+ * While we are the audit daemon every record is ours, so each one the
+ * kernel counts as lost (backlog or retry queue full, rate limit, memory)
+ * is one we never get: report the counter's growth.  At most once a
+ * second, and at the end (force).  A counter reset by AUDIT_SET only
+ * moves the baseline.
+ */
+static void check_kernel_lost(struct lost_state *ls, bool force)
+{
+	struct contid_status st;
+	time_t now = time(NULL);
+
+	if (!ls->status || (!force && now == ls->kernel_checked))
+		return;
+	ls->kernel_checked = now;
+	if (contid_status_get(ls->status, &st) < 0 ||
+	    !contid_status_has(&st, CONTID_STATUS_LOST))
+		return;
+	if (st.lost > ls->kernel_lost)
+		report_lost("kernel", st.lost - ls->kernel_lost, ls->cmd,
+			    "record(s) lost by the kernel (audit status lost counter)");
+	ls->kernel_lost = st.lost;
+}
+
 static void check_lost(struct contid_reader *rd, struct lost_state *ls, bool gaps)
 {
 	struct contid_reader_stats st;
 
+	check_kernel_lost(ls, gaps);
 	if (contid_reader_get_stats(rd, &st) < 0)
 		return;
 	if (st.enobufs > ls->enobufs) {
@@ -306,7 +339,8 @@ static const char events_help[] =
 	"Usage: " PROG " events [--daemon] [--contid ID]... [--count N]\n"
 	"Follow live audit events with their container IDs until interrupted\n"
 	"(SIGINT or SIGTERM end it with status 0).  Lost events (ENOBUFS,\n"
-	"serial gaps) are reported on stderr, and as {\"lost\":...} with --json.\n"
+	"serial gaps, and with --daemon the kernel's lost counter) are reported\n"
+	"on stderr, and as {\"lost\":...} with --json.\n"
 	"SIGHUP, SIGUSR1 and SIGUSR2 are ignored.\n\n"
 	"Options:\n"
 	"  -c, --contid ID  only events carrying this container ID (repeatable)\n"
@@ -343,7 +377,8 @@ int cmd_events(int argc, char **argv)
 		{ "count", required_argument, NULL, 'n' },
 		{ NULL, 0, NULL, 0 }
 	};
-	struct lost_state ls = { 0, 0, "events" };
+	struct lost_state ls = { .cmd = "events" };
+	struct contid_status kst;
 	struct contid_handle *h;
 	struct contid_reader *rd;
 	struct sigaction sa;
@@ -397,6 +432,18 @@ int cmd_events(int argc, char **argv)
 				    "another audit daemon is registered" : NULL,
 				    "cannot register as the audit daemon");
 		}
+		ls.status = open_handle(0);
+		if (!ls.status || (err = contid_status_get(ls.status, &kst)) < 0) {
+			if (ls.status)
+				fail(err, NULL, "cannot read the audit status");
+			contid_handle_close(ls.status);
+			contid_handle_unregister(h);
+			contid_handle_close(h);
+			contid_reader_free(rd);
+			return EXIT_FAIL;
+		}
+		ls.kernel_lost = kst.lost;
+		ls.kernel_checked = time(NULL);
 	}
 	/* Short reads, so that a stop request is seen within 200 ms. */
 	contid_handle_set_timeout(h, 200);
@@ -416,6 +463,7 @@ int cmd_events(int argc, char **argv)
 	check_lost(rd, &ls, true);
 	if (daemon)
 		contid_handle_unregister(h);
+	contid_handle_close(ls.status);
 	contid_handle_close(h);
 	contid_reader_free(rd);
 	return status;
@@ -427,7 +475,7 @@ int cmd_parse(int argc, char **argv)
 		{ "contid", required_argument, NULL, 'c' },
 		{ NULL, 0, NULL, 0 }
 	};
-	struct lost_state ls = { 0, 0, "parse" };
+	struct lost_state ls = { .cmd = "parse" };
 	struct contid_reader_stats st;
 	struct contid_reader *rd;
 	const char *file = NULL;
