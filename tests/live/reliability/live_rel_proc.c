@@ -435,11 +435,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup(test_hostile_writes, anl_test_setup),
 	};
-	uint64_t seed = rel_seed();
 
-	rel_srand(seed);
-	printf("live_rel_proc: seed=%llu (REL_SEED replays it)\n", (unsigned long long)seed);
-	fflush(stdout);
+	rel_start("live_rel_proc");
 	return cmocka_run_group_tests_name("live_rel_proc", tests, setup_group,
 					   anl_group_teardown);
 }

@@ -272,6 +272,28 @@ static int write_id(int fd, uint64_t id)
 	return n == (ssize_t)strlen(buf) ? 0 : -EIO;
 }
 
+/*
+ * Open the target's file, release the task that races the set (release:
+ * the write end of its pipe), wait the jittered delay and write id.  The
+ * file is closed, or handed back in *fdp.
+ */
+static int timed_set(struct stats *s, pid_t t, int release, uint64_t id, int *fdp)
+{
+	int fd = open_contid(t), rc;
+	long delay = jittered(s);
+
+	if (delay > s->max_delay_seen)
+		s->max_delay_seen = delay;
+	release_child(release);
+	rel_spin_us(delay);
+	rc = write_id(fd, id);
+	if (fdp)
+		*fdp = fd;
+	else
+		close(fd);
+	return rc;
+}
+
 /* ---- one iteration per mode ----------------------------------------- */
 
 /* Fork or thread: the target creates one task as soon as it is released. */
@@ -279,12 +301,11 @@ static void iter_child(enum mode m)
 {
 	struct stats *s = &g_st[m];
 	uint64_t want = g_next_id++;
-	int rep[2], gate[2], rel, fd, rc;
+	int rep[2], gate[2], rel, rc;
 	struct targ a = { 0 };
 	struct report r;
 	char rec[256];
 	const char *recs[1] = { rec };
-	long delay;
 	pid_t t;
 
 	assert_int_equal(pipe2(rep, O_CLOEXEC), 0);
@@ -297,14 +318,7 @@ static void iter_child(enum mode m)
 	assert_true(t > 0);
 	close(rep[1]);
 	close(gate[0]);
-	fd = open_contid(t);
-	delay = jittered(s);
-	if (delay > s->max_delay_seen)
-		s->max_delay_seen = delay;
-	release_child(rel);
-	rel_spin_us(delay);
-	rc = write_id(fd, want);
-	close(fd);
+	rc = timed_set(s, t, rel, want, NULL);
 
 	/* The new task, still held at the gate, says what it inherited. */
 	assert_int_equal(read(rep[0], &r, sizeof(r)), sizeof(r));
@@ -348,23 +362,15 @@ static void iter_exit(void)
 	struct stats *s = &g_st[M_EXIT];
 	uint64_t want = g_next_id++;
 	struct targ a = { 0 };
-	int rel, fd, rc;
+	int rel, rc;
 	char rec[256];
 	const char *recs[1] = { rec };
-	long delay;
 	pid_t t;
 
 	a.spin_us = (long)rel_below(30);
 	t = spawn_held(t_exit, &a, &rel);
 	assert_true(t > 0);
-	fd = open_contid(t);
-	delay = jittered(s);
-	if (delay > s->max_delay_seen)
-		s->max_delay_seen = delay;
-	release_child(rel);
-	rel_spin_us(delay);
-	rc = write_id(fd, want);
-	close(fd);
+	rc = timed_set(s, t, rel, want, NULL);
 	if (rc == 0) {
 		s->ok++;
 	} else {
@@ -396,7 +402,6 @@ static void iter_exit_reaped(void)
 	int rep[2], go[2], rel, fd, rc, rrc;
 	char rec[256], buf[32];
 	const char *recs[1] = { rec };
-	long delay;
 	ssize_t n;
 	pid_t rp, t;
 
@@ -413,13 +418,7 @@ static void iter_exit_reaped(void)
 	release_child(rel);
 	assert_int_equal(read(rep[0], &t, sizeof(t)), sizeof(t));
 	close(rep[0]);
-	fd = open_contid(t);
-	delay = jittered(s);
-	if (delay > s->max_delay_seen)
-		s->max_delay_seen = delay;
-	close(go[1]);
-	rel_spin_us(delay);
-	rc = write_id(fd, want);
+	rc = timed_set(s, t, go[1], want, &fd);
 	/* Read back through the same file: the task or ESRCH. */
 	n = pread(fd, buf, sizeof(buf) - 1, 0);
 	rrc = n < 0 ? -errno : 0;
@@ -467,10 +466,9 @@ static void iter_two_setters(void)
 	struct stats *s = &g_st[M_TWO_SETTERS];
 	uint64_t mine = g_next_id++, theirs = g_next_id++;
 	struct targ a = { 0 };
-	int rep[2], rel_t, rel_s, fd, rc, their_rc;
+	int rep[2], rel_t, rel_s, rc, their_rc;
 	char rec_mine[256], rec_theirs[256];
 	const char *recs[2] = { rec_mine, rec_theirs };
-	long delay;
 	pid_t t, setter;
 
 	assert_int_equal(pipe2(rep, O_CLOEXEC), 0);
@@ -483,14 +481,7 @@ static void iter_two_setters(void)
 	setter = spawn_held(t_setter, &a, &rel_s);
 	assert_true(setter > 0);
 	close(rep[1]);
-	fd = open_contid(t);
-	delay = jittered(s);
-	if (delay > s->max_delay_seen)
-		s->max_delay_seen = delay;
-	release_child(rel_s);
-	rel_spin_us(delay);
-	rc = write_id(fd, mine);
-	close(fd);
+	rc = timed_set(s, t, rel_s, mine, NULL);
 	assert_int_equal(read(rep[0], &their_rc, sizeof(their_rc)), sizeof(their_rc));
 	close(rep[0]);
 	assert_int_equal(reap(setter), 0);
@@ -589,23 +580,10 @@ static void test_race(void **state)
 
 static int setup_group(void **state)
 {
-	int rc;
-
-	(void)state;
 	signal(SIGPIPE, SIG_IGN);
-	rc = anl_open();
-	if (rc) {
-		fprintf(stderr, "cannot register as audit daemon: %s\n", strerror(-rc));
+	if (anl_group_setup(state))
 		return -1;
-	}
 	rel_learn_tty();
-	return 0;
-}
-
-static int teardown_group(void **state)
-{
-	(void)state;
-	anl_close();
 	return 0;
 }
 
@@ -614,15 +592,11 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_race),
 	};
-	uint64_t seed = rel_seed();
-	int debug = rel_debug_kernel();
 
-	rel_srand(seed);
-	g_iterations = rel_iters(debug ? 1250 : 3500);
-	printf("live_rel_race: seed=%llu (REL_SEED=%llu replays the jitter), %s kernel, "
-	       "%ld iterations\n", (unsigned long long)seed, (unsigned long long)seed,
-	       debug ? "debug" : "normal", g_iterations);
+	rel_start("live_rel_race");
+	g_iterations = rel_iters(rel_debug_kernel() ? 1250 : 3500);
+	printf("live_rel_race: %ld iterations\n", g_iterations);
 	fflush(stdout);
 	return cmocka_run_group_tests_name("live_rel_race", tests, setup_group,
-					   teardown_group);
+					   anl_group_teardown);
 }

@@ -579,11 +579,8 @@ int main(void)
 		cmocka_unit_test_setup(test_malformed_rules, anl_test_setup),
 		cmocka_unit_test_setup(test_framing, anl_test_setup),
 	};
-	uint64_t seed = rel_seed();
 
-	rel_srand(seed);
-	printf("live_rel_rules: seed=%llu (REL_SEED replays it)\n", (unsigned long long)seed);
-	fflush(stdout);
+	rel_start("live_rel_rules");
 	return cmocka_run_group_tests_name("live_rel_rules", tests, anl_group_setup,
 					   anl_group_teardown);
 }

@@ -35,6 +35,17 @@ uint64_t rel_seed(void)
 	       ((uint64_t)getpid() << 40);
 }
 
+void rel_start(const char *prog)
+{
+	uint64_t seed = rel_seed();
+
+	rel_srand(seed);
+	printf("%s: seed=%llu (REL_SEED=%llu replays the run), %s kernel\n", prog,
+	       (unsigned long long)seed, (unsigned long long)seed,
+	       rel_debug_kernel() ? "debug" : "normal");
+	fflush(stdout);
+}
+
 void rel_srand(uint64_t seed)
 {
 	g_state = seed;

@@ -22,6 +22,8 @@
  * clock.  Printed by the caller so a failing run can be replayed.
  */
 uint64_t rel_seed(void);
+/* rel_seed(), seed the PRNG with it, and print it as "PROG: seed=N". */
+void rel_start(const char *prog);
 void rel_srand(uint64_t seed);
 uint64_t rel_rand(void);		/* splitmix64 */
 uint64_t rel_below(uint64_t n);		/* uniform in [0, n), n > 0 */
