@@ -13,6 +13,10 @@ pkgs=(
 	# the guest's packet filters for the NETFILTER_PKT tests (run only in
 	# the guest: installing them starts nothing on the host)
 	nftables iptables
+	# the libraries of Debian's auditd, ausearch and auditctl, which
+	# tests/live/auditd/stage.sh fetches with apt-get download and unpacks
+	# for the guest only (auditd is never installed on the host)
+	libaudit1 libauparse0 libcap-ng0 libtirpc3 libcom-err2 libkeyutils1
 	# scripts
 	git xz-utils gzip coreutils
 )

@@ -49,7 +49,7 @@ fi
 # LIVE_SUITES=a,b stages only those suites.  The default is the list of
 # suites that are done and pass (a suite being written is not run by CI
 # until it is added here).
-LIVE_SUITES=${LIVE_SUITES:-kernel,reliability}
+LIVE_SUITES=${LIVE_SUITES:-kernel,reliability,auditd}
 for s in "$REPO"/tests/live/*/stage.sh; do
 	[ -f "$s" ] || continue
 	suite=$(basename "$(dirname "$s")")

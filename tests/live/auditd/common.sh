@@ -51,6 +51,8 @@ AUDITD_PID=""
 start_auditd() {
 	grep -q " /var/log/audit " /proc/mounts || mount -t tmpfs -o size=64m,mode=0700 tmpfs /var/log/audit ||
 		die "cannot mount a tmpfs on /var/log/audit"
+	# Each start writes a fresh log (start_auditd keep: append to it).
+	[ "${1:-}" = keep ] || rm -f "$LOG"
 	# -n: no fork; -s nochange: leave the kernel's enabled flag alone at
 	# start and at exit (the tests that run after these need audit on).
 	auditd -n -s nochange > /tmp/auditd.out 2>&1 &

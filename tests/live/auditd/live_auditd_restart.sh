@@ -40,7 +40,7 @@ grep -a -c '^type=DAEMON_START' $LOG > $T/starts
 check "DAEMON_START records before the restart" 1 "$(cat $T/starts)"
 
 echo "== restart auditd"
-start_auditd
+start_auditd keep
 second=$AUDITD_PID
 [ "$second" != "$first" ] && ok "the new auditd $second is registered, not $first" || bad "same pid $second"
 check "AUDIT_GET pid" "$second" "$(st pid)"

@@ -11,7 +11,7 @@
 # copy them; a missing one fails with the package that provides it.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-REPO=$(cd "$here/../.." && pwd)
+REPO=$(cd "$here/../../.." && pwd)
 stage=${1:?usage: stage.sh STAGE_DIR VARIANT}
 variant=${2:-normal}
 build=${CONTID_BUILD_DIR:-$REPO/build}
@@ -36,8 +36,12 @@ if [ -n "$deb" ] && [ "$(dpkg-deb -f "$deb" Version)" != "$libver" ]; then
 	deb=""
 fi
 if [ -z "$deb" ]; then
+	# The package lists may be missing or stale on a machine that had
+	# every package already: update them once and try again.
 	(cd "$cache" && apt-get download "auditd=$libver") >&2 ||
-		die "apt-get download auditd=$libver failed (run apt-get update?)"
+		{ [ "$(id -u)" = 0 ] && apt-get update -qq >&2 &&
+		  (cd "$cache" && apt-get download "auditd=$libver") >&2; } ||
+		die "apt-get download auditd=$libver failed"
 	deb=$(ls "$cache"/auditd_*.deb 2>/dev/null | head -n1 || true)
 	[ -n "$deb" ] || die "apt-get download left no auditd_*.deb in $cache"
 fi
