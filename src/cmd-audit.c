@@ -12,6 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 #include <sys/stat.h>
+#include <linux/netlink.h>
 
 #include "contidctl.h"
 
@@ -245,7 +246,46 @@ struct lost_state {
 	struct contid_handle *status;
 	uint32_t kernel_lost;
 	time_t kernel_checked;
+	/*
+	 * events (multicast): the socket whose drop count is read, and that
+	 * count, from /proc/net/netlink.
+	 */
+	struct contid_handle *sock;
+	long long drops;
 };
+
+/*
+ * The kernel's count of records it could not queue on @h's socket (the
+ * Drops column of /proc/net/netlink for the socket's inode), or -1.
+ */
+static long long socket_drops(struct contid_handle *h)
+{
+	long long drops = -1;
+	char line[256];
+	struct stat sb;
+	int fd = contid_handle_fd(h);
+	FILE *f;
+
+	if (fd < 0 || fstat(fd, &sb) < 0)
+		return -1;
+	f = fopen("/proc/net/netlink", "re");
+	if (!f)
+		return -1;
+	/* sk Eth Pid Groups Rmem Wmem Dump Locks Drops Inode */
+	while (fgets(line, sizeof(line), f)) {
+		unsigned long long d, ino;
+		int proto;
+
+		if (sscanf(line, "%*s %d %*u %*x %*d %*d %*d %*d %llu %llu", &proto,
+			   &d, &ino) == 3 && proto == NETLINK_AUDIT &&
+		    ino == (unsigned long long)sb.st_ino) {
+			drops = (long long)d;
+			break;
+		}
+	}
+	fclose(f);
+	return drops;
+}
 
 static void report_lost(const char *reason, uint64_t count, const char *cmd,
 			const char *what)
@@ -294,6 +334,19 @@ static void check_lost(struct contid_reader *rd, struct lost_state *ls, bool gap
 	check_kernel_lost(ls, gaps);
 	if (contid_reader_get_stats(rd, &st) < 0)
 		return;
+	/*
+	 * The drop count grows only while the socket is overrun, which an
+	 * ENOBUFS announces: read it then, when idle, and at the end.
+	 */
+	if (ls->sock && (gaps || st.enobufs > ls->enobufs)) {
+		long long d = socket_drops(ls->sock);
+
+		if (d > ls->drops) {
+			report_lost("dropped", (uint64_t)(d - ls->drops), ls->cmd,
+				    "record(s) the kernel dropped at this socket (receive buffer full)");
+			ls->drops = d;
+		}
+	}
 	if (st.enobufs > ls->enobufs) {
 		report_lost("enobufs", st.enobufs - ls->enobufs, ls->cmd,
 			    "receive buffer overrun(s): the kernel dropped records (ENOBUFS)");
@@ -339,8 +392,8 @@ static const char events_help[] =
 	"Usage: " PROG " events [--daemon] [--contid ID]... [--count N]\n"
 	"Follow live audit events with their container IDs until interrupted\n"
 	"(SIGINT or SIGTERM end it with status 0).  Lost events (ENOBUFS,\n"
-	"serial gaps, and with --daemon the kernel's lost counter) are reported\n"
-	"on stderr, and as {\"lost\":...} with --json.\n"
+	"serial gaps, the socket's drop count, and with --daemon the kernel's\n"
+	"lost counter) are reported on stderr, and as {\"lost\":...} with --json.\n"
 	"SIGHUP, SIGUSR1 and SIGUSR2 are ignored.\n\n"
 	"Options:\n"
 	"  -c, --contid ID  only events carrying this container ID (repeatable)\n"
@@ -444,6 +497,20 @@ int cmd_events(int argc, char **argv)
 		}
 		ls.kernel_lost = kst.lost;
 		ls.kernel_checked = time(NULL);
+	} else {
+		/*
+		 * A multicast reader is the only one to lose what overruns
+		 * its socket.  (A daemon's overruns are retried by the
+		 * kernel: its losses are the lost counter above.)
+		 */
+		ls.sock = h;
+		ls.drops = socket_drops(h);
+		if (ls.drops < 0) {
+			fprintf(stderr, PROG ": events: warning: no drop count for this socket "
+				"in /proc/net/netlink: lost records are reported as ENOBUFS "
+				"and serial gaps only\n");
+			ls.sock = NULL;
+		}
 	}
 	/* Short reads, so that a stop request is seen within 200 ms. */
 	contid_handle_set_timeout(h, 200);
