@@ -28,7 +28,7 @@
 #define DEFAULT_TIMEOUT_MS 2000
 #define MAX_HOLES 64
 #define RECENT 64		/* completed stamps remembered to spot late records */
-#define LINE_MAX_HELD (1u << 20)	/* a partial line longer than this is junk */
+#define LINE_MAX_HELD (1u << 20)	/* a longer log line is junk, however cut */
 
 struct contid_event {
 	struct contid_event *next;	/* in the open list or the done FIFO */
@@ -67,6 +67,7 @@ struct contid_reader {
 	unsigned int recent_pos;
 	char *line;		/* partial log line held between feeds */
 	size_t line_len, line_cap;
+	bool line_junk;		/* skipping the rest of a line too long */
 	struct contid_reader_stats st;
 };
 
@@ -516,11 +517,6 @@ static int feed_line(struct contid_reader *rd, const char *line, size_t len)
 
 static int hold_append(struct contid_reader *rd, const char *buf, size_t len)
 {
-	if (rd->line_len + len > LINE_MAX_HELD) {
-		rd->st.malformed++;
-		rd->line_len = 0;
-		return 0;
-	}
 	if (rd->line_len + len > rd->line_cap) {
 		size_t cap = (rd->line_len + len) * 2;
 		char *n = realloc(rd->line, cap);
@@ -545,7 +541,25 @@ CONTID_EXPORT int contid_reader_feed_log(struct contid_reader *rd,
 		return -EINVAL;
 	while (p < end) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t seg = (size_t)((nl ? nl : end) - p);
 
+		/*
+		 * A line over LINE_MAX_HELD is junk up to its newline, whether
+		 * it came whole or in pieces: its tail is not a line of its own
+		 * (it could read as a record).
+		 */
+		if (!rd->line_junk && rd->line_len + seg > LINE_MAX_HELD) {
+			rd->st.malformed++;
+			rd->line_len = 0;
+			rd->line_junk = true;
+		}
+		if (rd->line_junk) {
+			if (!nl)
+				break;
+			rd->line_junk = false;
+			p = nl + 1;
+			continue;
+		}
 		if (!nl) {
 			err = hold_append(rd, p, (size_t)(end - p));
 			if (err < 0)
@@ -701,6 +715,7 @@ CONTID_EXPORT int contid_reader_flush(struct contid_reader *rd)
 
 	if (!rd)
 		return -EINVAL;
+	rd->line_junk = false;
 	if (rd->line_len) {
 		err = feed_line(rd, rd->line, rd->line_len);
 		rd->line_len = 0;

@@ -786,8 +786,9 @@ int contid_reader_push_record(struct contid_reader *rd,
 
 /**
  * contid_reader_feed_log - add audit log text; may hold a partial last line
- * until more text or contid_reader_flush().  Lines that are not records are
- * counted (stats.malformed) and skipped.  Returns records added.
+ * until more text or contid_reader_flush().  Lines that are not records,
+ * and lines longer than 1 MiB however the text is cut, are counted
+ * (stats.malformed) and skipped.  Returns records added.
  */
 int contid_reader_feed_log(struct contid_reader *rd, const char *buf,
 			   size_t len);
