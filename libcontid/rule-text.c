@@ -19,6 +19,7 @@
 #include "rule-internal.h"
 
 #define KEY_SEP '\001'
+#define TEXT_SPACE " \t\n"	/* what separates the words of rule text */
 
 static const struct {
 	const char *s;
@@ -117,6 +118,19 @@ static int parse_u32_value(const char *s, uint32_t *out)
 	return 0;
 }
 
+/*
+ * Rule text is cut into words at white space, so a string value holding
+ * some could not be written back as text that parses (contidctl rule
+ * list, pasted into rule add): refused in text.
+ */
+static int add_str(struct contid_rule *r, uint32_t field, uint32_t op,
+		   const char *val)
+{
+	if (val[strcspn(val, TEXT_SPACE)])
+		return -CONTID_E_BADVALUE;
+	return contid_rule_add_field_str(r, field, op, val);
+}
+
 static int add_key(struct contid_rule *r, uint32_t op, const char *key)
 {
 	unsigned int i;
@@ -125,7 +139,7 @@ static int add_key(struct contid_rule *r, uint32_t op, const char *key)
 	 * \001 separates several keys in the one key field: inside a key it
 	 * would make keys the text cannot say (an empty one, for "k\001").
 	 */
-	if (strchr(key, KEY_SEP))
+	if (strchr(key, KEY_SEP) || key[strcspn(key, TEXT_SPACE)])
 		return -CONTID_E_BADVALUE;
 	if (op == CONTID_OP_EQ) {
 		for (i = 0; i < r->nfields; i++) {
@@ -195,7 +209,7 @@ CONTID_EXPORT int contid_rule_parse_field(struct contid_rule *r,
 		if (parse_u64(num, false, UINT32_MAX, 0, &nr) < 0)
 			return -CONTID_E_UNKNOWN_FIELD;
 		if (contid_field_is_string((uint32_t)nr))
-			return contid_rule_add_field_str(r, (uint32_t)nr, op, val);
+			return add_str(r, (uint32_t)nr, op, val);
 		if (nr == AUDIT_CONTAINERID)
 			return -CONTID_E_UNKNOWN_FIELD;
 		err = parse_u32_value(val, &v32);
@@ -208,7 +222,7 @@ CONTID_EXPORT int contid_rule_parse_field(struct contid_rule *r,
 	case FK_STR:
 		if (fi->nr == AUDIT_FILTERKEY)
 			return add_key(r, op, val);
-		return contid_rule_add_field_str(r, fi->nr, op, val);
+		return add_str(r, fi->nr, op, val);
 	case FK_CONTID: {
 		uint64_t id;
 
@@ -350,15 +364,15 @@ CONTID_EXPORT int contid_rule_parse(struct contid_rule **rp, const char *text)
 	copy = strdup(text);
 	if (!copy)
 		return -ENOMEM;
-	for (tok = strtok_r(copy, " \t\n", &save); tok;
-	     tok = strtok_r(NULL, " \t\n", &save)) {
+	for (tok = strtok_r(copy, TEXT_SPACE, &save); tok;
+	     tok = strtok_r(NULL, TEXT_SPACE, &save)) {
 		char *arg;
 
 		if (tok[0] != '-' || !tok[1] || tok[2]) {
 			err = -CONTID_E_SYNTAX;
 			break;
 		}
-		arg = strtok_r(NULL, " \t\n", &save);
+		arg = strtok_r(NULL, TEXT_SPACE, &save);
 		if (!arg) {
 			err = -CONTID_E_SYNTAX;
 			break;

@@ -516,6 +516,10 @@ int contid_rule_add_containerid(struct contid_rule *r, uint32_t op,
  *        "perm=wa", "uid!=0", "key=x", "arch=b64", "success=yes",
  *        "exit=-EPERM", "msgtype=CONTAINER", "auid=unset".
  *
+ * A string value holding a blank, tab or newline is -CONTID_E_BADVALUE:
+ * rule text has no quoting, so contid_rule_format() could not write it
+ * back as text that parses (contid_rule_add_field_str() takes it).
+ *
  * Returns 0 or a negative error (the refusals of the add functions, or
  * -CONTID_E_SYNTAX / -CONTID_E_UNKNOWN_FIELD / -CONTID_E_BADVALUE).
  */
