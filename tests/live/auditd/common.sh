@@ -10,7 +10,20 @@ die() { echo "FAIL: $*"; exit 1; }
 check() { # check DESC WANT GOT
 	if [ "$2" = "$3" ]; then ok "$1: $3"; else bad "$1: got '$3', want '$2'"; fi
 }
+# kernel_clean: no splat in the kernel log since the test began (the
+# guest console is scanned too, by run-qemu.sh; this names the test).
+kernel_clean() {
+	_out=$("$H" kmsg "$KMSG0" 2>&1)
+	_rc=$?
+	if [ "$_rc" = 0 ]; then
+		ok "kernel log since the test began (seq $KMSG0..$(echo "$_out" | tail -n1)): no WARNING, BUG, KASAN, lockdep or kmemleak report"
+	else
+		echo "$_out"
+		bad "kernel log since the test began: a splat, or records lost unread"
+	fi
+}
 finish() {
+	kernel_clean
 	[ "$fails" = 0 ] && { echo "PASS: $1"; exit 0; }
 	echo "FAIL: $1: $fails check(s)"
 	exit 1
@@ -21,6 +34,7 @@ for b in auditd ausearch auditctl; do
 done
 [ -x "$C" ] || die "contidctl missing"
 [ -x "$H" ] || die "$H missing"
+KMSG0=$("$H" kmsg) || die "cannot read /dev/kmsg"
 
 # The debug kernel (KASAN, kmemleak, lockdep) runs 3-5 times slower.
 if [ -e /sys/kernel/debug/kmemleak ]; then DEBUG=1; SLOW=4; else DEBUG=0; SLOW=1; fi

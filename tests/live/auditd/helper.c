@@ -12,16 +12,26 @@
  *   contid-auditd-helper witness OUT
  *	read the audit multicast group (AUDIT_NLGRP_READLOG) with a 64 MiB
  *	receive buffer (SO_RCVBUFFORCE) until SIGTERM/SIGINT, writing one
- *	"SERIAL TYPE TEXT" line per record to OUT, then "enobufs=N records=M" on
+ *	"SERIAL TYPE SEC.MSEC TEXT" line per record to OUT (TEXT: what follows
+ *	the "audit(...): " stamp), then "enobufs=N records=M" on
  *	standard output.  A ground truth independent of the audit daemon:
  *	the kernel multicasts every record of its main queue before it tries
  *	the daemon.
+ *
+ *   contid-auditd-helper kmsg [SEQ]
+ *	read the kernel log (/dev/kmsg, without waiting) and print the
+ *	sequence number of its last record; with SEQ, first print each record
+ *	after SEQ that is a kernel splat (KASAN, lockdep, WARN, BUG, oops,
+ *	kmemleak: the patterns of kernel/scripts/run-qemu.sh) and exit 1 if
+ *	there was one, or if records after SEQ were overwritten before they
+ *	could be read (then nothing can be said of them).
  */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -138,7 +148,8 @@ static int witness(const char *out)
 			text = text ? text + 3 : "";
 			while ((nl = strchr(text, '\n')))
 				*nl = ' ';
-			fprintf(f, "%" PRIu64 " %u %s\n", serial, nlh->nlmsg_type, text);
+			fprintf(f, "%" PRIu64 " %u %lu.%03lu %s\n", serial,
+				nlh->nlmsg_type, sec, msec, text);
 		}
 		records++;
 	}
@@ -147,12 +158,79 @@ static int witness(const char *out)
 	return 0;
 }
 
+static const char *const splats[] = {
+	"BUG: ", "WARNING: CPU", "WARNING: at", "------------[ cut here ]", "Kernel panic",
+	"general protection fault", "Oops:", "possible recursive locking",
+	"possible circular locking", "inconsistent lock state",
+	"suspicious RCU usage", "sleeping function called from invalid context",
+	"UBSAN:", "list_add corruption", "list_del corruption",
+	"unreferenced object", NULL
+};
+
+static int kmsg(const char *since)
+{
+	static char buf[8192];
+	unsigned long long seq, first = 0, last = 0;
+	unsigned long long from = since ? strtoull(since, NULL, 10) : 0;
+	unsigned long found = 0;
+	bool have = false, overrun = false;
+	int fd = open("/dev/kmsg", O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+
+	if (fd < 0) {
+		perror("/dev/kmsg");
+		return 2;
+	}
+	for (;;) {
+		ssize_t len = read(fd, buf, sizeof(buf) - 1);
+		const char *msg;
+		int i;
+
+		if (len < 0 && errno == EPIPE) {
+			/* overwritten while we read: go on with the oldest left */
+			overrun = true;
+			continue;
+		}
+		if (len < 0 && errno == EINTR)
+			continue;
+		if (len < 0)
+			break;	/* EAGAIN: nothing more */
+		buf[len] = '\0';
+		if (sscanf(buf, "%*u,%llu,", &seq) != 1)
+			continue;
+		if (!have)
+			first = seq;
+		have = true;
+		last = seq;
+		if (!since || seq <= from)
+			continue;
+		msg = strchr(buf, ';');
+		msg = msg ? msg + 1 : buf;
+		for (i = 0; splats[i]; i++) {
+			if (strstr(msg, splats[i])) {
+				printf("kmsg %llu: %s", seq, msg);
+				found++;
+				break;
+			}
+		}
+	}
+	close(fd);
+	printf("%llu\n", last);
+	if (since && (overrun || (have && first > from + 1))) {
+		fprintf(stderr, "kmsg: records after %llu were overwritten before they were read "
+			"(oldest left %llu)\n", from, first);
+		return 1;
+	}
+	return found ? 1 : 0;
+}
+
 int main(int argc, char **argv)
 {
+	if (argc >= 2 && argc <= 3 && !strcmp(argv[1], "kmsg"))
+		return kmsg(argc == 3 ? argv[2] : NULL);
 	if (argc >= 4 && !strcmp(argv[1], "burst"))
 		return burst(argv[2], strtol(argv[3], NULL, 10), argc > 4 ? argv[4] : NULL);
 	if (argc == 3 && !strcmp(argv[1], "witness"))
 		return witness(argv[2]);
-	fprintf(stderr, "usage: contid-auditd-helper burst DIR N [GO] | witness OUT\n");
+	fprintf(stderr, "usage: contid-auditd-helper burst DIR N [GO] | witness OUT | kmsg [SEQ]\n");
 	return 2;
 }

@@ -18,6 +18,10 @@ start_auditd
 # what auditd wrote.
 "$C" --json events > "$T/witness.json" 2> "$T/witness.err" &
 wpid=$!
+# and the helper's raw witness: the records' text as the kernel sent it.
+$H witness "$T/kw.txt" > "$T/kw.out" 2> "$T/kw.err" &
+kwpid=$!
+wait_for 10 grep -q listening "$T/kw.err" || bad "the raw witness did not start"
 sleep 1
 for id in $A $B $X; do
 	"$C" rule add --dir $D --perm wa --contid $id --key adlog || bad "rule add contid=$id"
@@ -40,6 +44,8 @@ done
 sleep 2
 kill -INT $wpid; wait $wpid
 check "witness (contidctl events, multicast) losses" "" "$(cat "$T/witness.err")"
+kill -TERM $kwpid; wait $kwpid
+check "raw witness overruns" "enobufs=0" "$(cut -d' ' -f1 "$T/kw.out")"
 stop_auditd
 cp $LOG "$T/audit.log"
 echo "audit.log: $(wc -l < $T/audit.log) lines"
@@ -99,12 +105,39 @@ for sn in $(cut -d' ' -f1 "$T/w1020"); do
 		bad "serial $sn: $n record(s), $m with contid="
 done
 
+echo "== ausearch -m 1020 does read CONTAINER records where their text is in a log"
+# The raw witness's 1020 and 1340 records, written as auditd's RAW format.
+awk '$2 == 1020 || $2 == 1340 { t = $0; sub(/^[^ ]* [^ ]* [^ ]* /, "", t)
+	printf "type=UNKNOWN[%s] msg=audit(%s:%s): %s\n", $2, $3, $1, t }' "$T/kw.txt" > "$T/kernel.log"
+ausearch -if "$T/kernel.log" -m 1020 --raw > "$T/k1020" 2>&1; rc=$?
+check "ausearch -m 1020 --raw on the kernel's text: exit status" 0 "$rc"
+sed -n 's/^type=UNKNOWN\[1020\] msg=audit([0-9.]*:[0-9]*): op=set .* opid=\([0-9]*\) old-contid=\([0-9]*\) contid=\([0-9]*\) res=\([01]\)$/\1 \2 \3 \4/p' \
+	"$T/k1020" | sort > "$T/ksets.got"
+if cmp -s "$T/sets.want" "$T/ksets.got"; then
+	ok "ausearch -m 1020 --raw: the 4 attempts (opid old-contid contid res) as made"
+else
+	bad "ausearch -m 1020 --raw differs"; diff "$T/sets.want" "$T/ksets.got"; cat "$T/k1020"
+fi
+# -i: this ausearch has no name for 1020 and prints the fields as they are.
+ausearch -if "$T/kernel.log" -m 1020 -i > "$T/k1020i" 2>&1; rc=$?
+check "ausearch -m 1020 -i: exit status" 0 "$rc"
+grep -m1 'op=set' "$T/k1020i"
+n=$(grep -c -E '^type=UNKNOWN\[1020\] msg=audit\(.*\) : op=set .* contid=[0-9]+ res=(yes|no) ?$' "$T/k1020i")
+check "ausearch -m 1020 -i: records" 4 "$n"
+
 echo "== ausearch -m 1340: the op=task records of each container"
 ausearch -if $LOG -m 1340 --raw > "$T/s1340" 2> "$T/s1340.err"; rc=$?
 check "ausearch -m 1340 exit status" 0 "$rc"
 for id in $A $B $X; do
 	n=$(grep -a -c "^type=UNKNOWN\[1340\] msg=audit([0-9.]*:[0-9]*): op=task contid=$id\($sep\|\$\)" "$T/s1340")
 	check "ausearch -m 1340: op=task contid=$id events" $N "$n"
+done
+ausearch -if $LOG -m 1340 -i > "$T/s1340i" 2>&1; rc=$?
+check "ausearch -m 1340 -i exit status" 0 "$rc"
+grep -m1 'op=task' "$T/s1340i"
+for id in $A $B $X; do
+	n=$(grep -c -E "^type=UNKNOWN\[1340\] msg=audit\(.*\) : op=task contid=$id ?\$" "$T/s1340i")
+	check "ausearch -m 1340 -i: op=task contid=$id records" $N "$n"
 done
 # Same with the name, as ausearch knows it: none (an unknown name is an error).
 ausearch -if $LOG -m CONTAINER_INFO --raw > /dev/null 2>&1; rc=$?
@@ -140,16 +173,38 @@ if cmp -s "$T/pairs.ausearch" "$T/pairs.witness"; then
 else
 	bad "the witness's (serial, contid) pairs differ"; diff "$T/pairs.ausearch" "$T/pairs.witness" | head -n 20
 fi
-for id in $A $B $X; do
-	"$C" --json parse --contid $id $LOG 2>/dev/null > "$T/p.json"
+# What each workload knows it did: N files created in its own directory,
+# by its own pid; contidctl parse --contid gives back exactly those events.
+for p in "$A a $apid" "$B b $bpid" "$X x $xpid"; do
+	set -- $p
+	"$C" --json parse --contid $1 $LOG 2>/dev/null > "$T/p.json"
 	n=$(json_serials "$T/p.json" | wc -l)
-	check "contidctl parse --contid $id: serials ($N syscalls; the set is lost)" $N "$n"
-	n=$(grep -c '"serial"' "$T/p.json")
-	[ "$n" = $N ] || { echo "note: $n events for $N serials:"; sed -n 's/.*"serial":\([0-9]*\),.*/\1/p' "$T/p.json" | sort | uniq -d |
-		while read -r sn; do grep "\"serial\":$sn," "$T/p.json"; done; }
-	n=$("$C" --json parse --contid $id $LOG 2>/dev/null | grep '"serial"' | grep -c '"key":"adlog"')
-	check "contidctl parse --contid $id: events with key adlog" $N "$n"
+	check "contidctl parse --contid $1: serials ($N syscalls; the set is lost)" $N "$n"
+	n=$(grep -c '"serial":' "$T/p.json")
+	check "contidctl parse --contid $1: events, one per serial" $N "$n"
+	n=$(grep '"serial":' "$T/p.json" | grep -c '"key":"adlog"')
+	check "contidctl parse --contid $1: events with key adlog" $N "$n"
+	i=0
+	while [ $i -lt $N ]; do echo "$D/$2/f$i"; i=$((i + 1)); done | sort > "$T/names.want"
+	grep -o '"name":"/[^"]*"' "$T/p.json" | sed 's/^"name":"\(.*\)"$/\1/' |
+		grep -v -x -e "$D/$2" -e "$D/$2/" | sort > "$T/names.got"
+	cmp -s "$T/names.want" "$T/names.got" && ok "contidctl parse --contid $1: the files $D/$2/f0..f$((N - 1)), each once, no other" ||
+		{ bad "contidctl parse --contid $1: PATH names differ"; diff "$T/names.want" "$T/names.got" | head; }
+	spids=$(sed -n 's/.*"type":"SYSCALL"[^}]*,"pid":"\([0-9]*\)".*/\1/p' "$T/p.json" | sort -u | tr '\n' ' ')
+	check "contidctl parse --contid $1: SYSCALL pid= = the workload's pid" "$3 " "$spids"
+	# the same serials as the kernel sent with that ID (raw witness)
+	grep " 1340 [0-9.]* op=task contid=$1\$" "$T/kw.txt" | cut -d' ' -f1 | sort -n > "$T/ks"
+	json_serials "$T/p.json" > "$T/ps"
+	cmp -s "$T/ks" "$T/ps" && ok "contidctl parse --contid $1: the serials the kernel sent with contid=$1" ||
+		bad "contidctl parse --contid $1: serials differ from the kernel's"
 done
+# Every serial the kernel sent while the witness listened is in audit.log.
+cut -d' ' -f1 "$T/kw.txt" | sort -n -u > "$T/kw.serials"
+grep -a -v '^type=DAEMON_' "$T/audit.log" > "$T/klog"	# auditd's own serials
+log_serials "$T/klog" > "$T/log.serials"
+klo=$(head -n1 "$T/kw.serials") khi=$(tail -n1 "$T/kw.serials")
+n=$(awk -v lo=$klo -v hi=$khi '$1 >= lo && $1 <= hi' "$T/log.serials" | cmp -s - "$T/kw.serials" && echo same)
+check "audit.log serials $klo..$khi = the kernel's (nothing lost)" same "$n"
 
 rm -rf "$T" "$D"
 finish live_auditd_log
