@@ -5,13 +5,18 @@
  * Byte 0 chooses the entry point:
  *   0: one audit.log line (contid_record_parse_log), every accessor;
  *   1: a netlink record (contid_record_parse_netlink); bytes 1-2 the type;
+ *      written as the audit.log line auditd would write, it must parse
+ *      (contid_record_parse_log) into the same record;
  *   2: audit.log text fed to a reader in pieces whose sizes come from
  *      byte 1, with a small window and timeout, events walked, flushed;
+ *      the events and counters must be those of the same text fed whole;
  *   3: netlink datagrams fed to a reader: [u16 length][datagram]...
  * Byte 1 (modes 2, 3) also sets the filter: odd, only events carrying
  * container ID 1, 700001 or the unset value.
  */
+#include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -24,7 +29,9 @@ static void walk_record(const struct contid_record *rec)
 	int n = contid_record_field_count(rec);
 	const char *s;
 
-	(void)contid_msgtype_name(contid_record_type(rec));
+	s = contid_msgtype_name(contid_record_type(rec));
+	if (s && contid_msgtype_number(s) != (int)contid_record_type(rec))
+		abort();
 	(void)contid_record_sec(rec);
 	(void)contid_record_msec(rec);
 	(void)contid_record_serial(rec);
@@ -50,30 +57,129 @@ static void walk_record(const struct contid_record *rec)
 	(void)contid_record_find(rec, "");
 }
 
-static void drain(struct contid_reader *rd)
+/*
+ * @rec came from netlink record @type with payload @p, @len: the line
+ * auditd writes for it ("type=NAME msg=" and the payload) must parse
+ * into the same record.  Only where the line is one: no NUL, no newline
+ * or carriage return (contid_record_parse_log() strips a trailing one).
+ */
+static void same_as_log(const struct contid_record *rec, unsigned int type,
+			const char *p, size_t len)
+{
+	const char *name = contid_msgtype_name(type);
+	struct contid_record *again = NULL;
+	char head[64], *line;
+	size_t hlen;
+	int n;
+
+	len = strnlen(p, len);
+	while (len && p[len - 1] == '\n')
+		len--;
+	if (memchr(p, '\n', len) || memchr(p, '\r', len))
+		return;
+	if (name)
+		n = snprintf(head, sizeof(head), "type=%s msg=", name);
+	else
+		n = snprintf(head, sizeof(head), "type=UNKNOWN[%u] msg=", type);
+	if (n < 0 || (size_t)n >= sizeof(head))
+		abort();
+	hlen = (size_t)n;
+	line = malloc(hlen + len);
+	if (!line)
+		return;
+	memcpy(line, head, hlen);
+	memcpy(line + hlen, p, len);
+	if (contid_record_parse_log(&again, line, hlen + len) != 0)
+		abort();
+	n = contid_record_field_count(rec);
+	if (contid_record_type(again) != type || contid_record_sec(again) != contid_record_sec(rec) ||
+	    contid_record_msec(again) != contid_record_msec(rec) ||
+	    contid_record_serial(again) != contid_record_serial(rec) ||
+	    contid_record_node(again) || strcmp(contid_record_text(again), contid_record_text(rec)) ||
+	    contid_record_field_count(again) != n)
+		abort();
+	for (int i = 0; i < n; i++) {
+		const char *n1, *v1, *n2, *v2;
+		size_t l1, l2;
+
+		if (contid_record_field(rec, (unsigned int)i, &n1, &v1, &l1) ||
+		    contid_record_field(again, (unsigned int)i, &n2, &v2, &l2) ||
+		    strcmp(n1, n2) || l1 != l2 || memcmp(v1, v2, l1) ||
+		    strcmp(contid_record_field_raw(rec, (unsigned int)i),
+			   contid_record_field_raw(again, (unsigned int)i)))
+			abort();
+	}
+	contid_record_free(again);
+	free(line);
+}
+
+/* FNV-1a, to compare what two readers returned. */
+static void mix(uint64_t *h, const void *p, size_t n)
+{
+	const unsigned char *c = p;
+
+	while (n--)
+		*h = (*h ^ *c++) * 0x100000001b3ull;
+}
+
+static void mix_u64(uint64_t *h, uint64_t v)
+{
+	mix(h, &v, sizeof(v));
+}
+
+/*
+ * Walk and free every completed event; @sig (if not NULL) sums them up.
+ * Returns how many there were.
+ */
+static uint64_t drain(struct contid_reader *rd, uint64_t *sig)
 {
 	struct contid_event *ev;
+	uint64_t h = sig ? *sig : 0, count = 0;
 
 	while (contid_reader_next(rd, &ev) == 1) {
+		count++;
 		int n = contid_event_record_count(ev), k = contid_event_contid_count(ev);
 
-		(void)contid_event_sec(ev);
-		(void)contid_event_msec(ev);
-		(void)contid_event_serial(ev);
-		(void)contid_event_end(ev);
+		mix_u64(&h, contid_event_sec(ev));
+		mix_u64(&h, contid_event_msec(ev));
+		mix_u64(&h, contid_event_serial(ev));
+		mix_u64(&h, (uint64_t)contid_event_end(ev));
+		mix_u64(&h, (uint64_t)n);
 		for (int i = 0; i <= n; i++) {
 			const struct contid_record *rec = contid_event_record(ev, (unsigned int)i);
 
-			if (rec)
+			if (rec) {
+				const char *text = contid_record_text(rec);
+
 				walk_record(rec);
-			else if (i < n)
+				mix_u64(&h, contid_record_type(rec));
+				mix(&h, text, strlen(text) + 1);
+			} else if (i < n) {
 				abort();
+			}
 		}
-		for (int i = 0; i < k; i++)
-			if (!contid_event_has_contid(ev, contid_event_contid(ev, (unsigned int)i)))
+		for (int i = 0; i < k; i++) {
+			uint64_t id = contid_event_contid(ev, (unsigned int)i);
+
+			if (!contid_event_has_contid(ev, id))
 				abort();
+			mix_u64(&h, id);
+		}
 		contid_event_free(ev);
 	}
+	if (sig)
+		*sig = h;
+	return count;
+}
+
+/* Every completed event was either returned or filtered out. */
+static void check_stats(const struct contid_reader *rd, uint64_t returned,
+			struct contid_reader_stats *st)
+{
+	if (contid_reader_get_stats(rd, st) != 0 ||
+	    st->events != returned + st->filtered ||
+	    st->evicted + st->timedout > st->events)
+		abort();
 }
 
 static struct contid_reader *new_reader(uint8_t opt)
@@ -90,28 +196,46 @@ static struct contid_reader *new_reader(uint8_t opt)
 
 static void feed_log(const uint8_t *data, size_t size)
 {
-	struct contid_reader *rd;
+	struct contid_reader *rd, *whole;
+	struct contid_reader_stats st, st_whole;
+	uint64_t sig = 0xcbf29ce484222325ull, sig_whole = sig, got = 0, got_whole;
 	size_t piece, off = 2;
+	bool failed = false;
 
 	if (size < 2 || !(rd = new_reader(data[1])))
 		return;
+	if (!(whole = new_reader(data[1]))) {
+		contid_reader_free(rd);
+		return;
+	}
 	piece = 1 + data[1] % 61;
 	while (off < size) {
 		size_t n = size - off < piece ? size - off : piece;
 
-		contid_reader_feed_log(rd, (const char *)data + off, n);
-		drain(rd);
+		failed |= contid_reader_feed_log(rd, (const char *)data + off, n) < 0;
+		got += drain(rd, &sig);
 		off += n;
 		piece = piece * 7 % 97 + 1;
 	}
-	contid_reader_flush(rd);
-	drain(rd);
+	failed |= contid_reader_flush(rd) < 0;
+	got += drain(rd, &sig);
+	failed |= contid_reader_feed_log(whole, (const char *)data + 2, size - 2) < 0;
+	failed |= contid_reader_flush(whole) < 0;
+	got_whole = drain(whole, &sig_whole);
+	check_stats(rd, got, &st);
+	check_stats(whole, got_whole, &st_whole);
+	/* How the text is cut into pieces changes nothing (unless out of memory). */
+	if (!failed && (sig != sig_whole || memcmp(&st, &st_whole, sizeof(st))))
+		abort();
+	contid_reader_free(whole);
 	contid_reader_free(rd);
 }
 
 static void feed_netlink(const uint8_t *data, size_t size)
 {
 	struct contid_reader *rd;
+	struct contid_reader_stats st;
+	uint64_t got = 0;
 	size_t off = 2;
 
 	if (size < 2 || !(rd = new_reader(data[1])))
@@ -130,17 +254,19 @@ static void feed_netlink(const uint8_t *data, size_t size)
 		memcpy(dg, data + off, n);
 		contid_reader_feed_netlink(rd, dg, n);
 		free(dg);
-		drain(rd);
+		got += drain(rd, NULL);
 		off += n;
 	}
 	contid_reader_flush(rd);
-	drain(rd);
+	got += drain(rd, NULL);
+	check_stats(rd, got, &st);
 	contid_reader_free(rd);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct contid_record *rec = NULL;
+	unsigned int type;
 	char *copy;
 
 	if (size < 1)
@@ -165,9 +291,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (!copy)
 			return 0;
 		memcpy(copy, data + 3, size - 3);
-		if (contid_record_parse_netlink(&rec, (unsigned int)data[1] | (unsigned int)data[2] << 8,
-						copy, size - 3) == 0) {
+		type = (unsigned int)data[1] | (unsigned int)data[2] << 8;
+		if (contid_record_parse_netlink(&rec, type, copy, size - 3) == 0) {
 			walk_record(rec);
+			same_as_log(rec, type, copy, size - 3);
 			contid_record_free(rec);
 		}
 		free(copy);

@@ -117,8 +117,13 @@ static void request(unsigned int mode, const uint8_t *data, size_t size)
 				(void)contid_status_has(&st, 1u << i);
 		break;
 	case 1:
-		if (contid_handle_features(h, &bm) == 0)
+		if (contid_handle_features(h, &bm) == 0) {
 			(void)contid_features_format(bm, text, sizeof(text));
+			(void)contid_features_format(bm, text, 9);
+			for (unsigned int i = 0; i < 32; i++)
+				if (bm & 1u << i && contid_feature_name(i, text, 5) < 0)
+					abort();
+		}
 		break;
 	case 2:
 		(void)contid_siginfo_get(h, &si);

@@ -2,13 +2,16 @@
 /*
  * fuzz_rule: libcontid's rule decoder and the auditctl-syntax parser.
  *
- * Byte 0 chooses the side: even, the rest is a struct audit_rule_data as
- * the kernel sends it (contid_rule_unpack); odd, it is rule text
- * (contid_rule_parse).  A decoded rule is walked through every accessor,
- * formatted, packed, and unpacked again; the invariants below abort, so
- * libFuzzer reports them like a crash:
+ * Byte 0 chooses the side: bit 0 clear, the rest is a struct
+ * audit_rule_data as the kernel sends it (contid_rule_unpack); bits 0-1
+ * 01, it is rule text (contid_rule_parse); 11, it is "-F" expressions,
+ * one a line (contid_rule_parse_field), added to an empty rule on the
+ * list bits 2-4 name (the exit list starting with every syscall).  A
+ * decoded rule is walked through every accessor, checked
+ * (contid_rule_check), formatted, packed, and unpacked again; the
+ * invariants below abort, so libFuzzer reports them like a crash:
  *   - pack(unpack(x)) unpacks again into an equal rule;
- *   - a parsed rule's own text parses again into an equal rule.
+ *   - a parsed or built rule's own text parses again into an equal rule.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -28,6 +31,7 @@ static void walk(const struct contid_rule *r)
 	(void)contid_rule_get_action(r);
 	(void)contid_rule_get_flags(r);
 	(void)contid_rule_get_mask(r);
+	(void)contid_rule_check(NULL, r);
 	for (int nr = -1; nr < 2050; nr += 97)
 		(void)contid_rule_has_syscall(r, nr);
 	for (int i = 0; i <= n; i++) {
@@ -78,22 +82,13 @@ static void from_wire(const uint8_t *data, size_t size)
 	contid_rule_free(r);
 }
 
-static void from_text(const uint8_t *data, size_t size)
+/* @r's own text parses again into an equal rule. */
+static void round_trip_text(const struct contid_rule *r)
 {
-	struct contid_rule *r = NULL, *again = NULL;
-	char *text = malloc(size + 1), *out;
+	struct contid_rule *again = NULL;
+	char *out;
 	int n;
 
-	if (!text)
-		return;
-	memcpy(text, data, size);
-	text[size] = '\0';
-	if (contid_rule_parse(&r, text) != 0) {
-		free(text);
-		return;
-	}
-	walk(r);
-	round_trip_wire(r);
 	n = contid_rule_format(r, NULL, 0);
 	if (n < 0)
 		abort();
@@ -106,6 +101,46 @@ static void from_text(const uint8_t *data, size_t size)
 		contid_rule_free(again);
 		free(out);
 	}
+}
+
+static void from_text(const uint8_t *data, size_t size)
+{
+	struct contid_rule *r = NULL;
+	char *text = malloc(size + 1);
+
+	if (!text)
+		return;
+	memcpy(text, data, size);
+	text[size] = '\0';
+	if (contid_rule_parse(&r, text) == 0) {
+		walk(r);
+		round_trip_wire(r);
+		round_trip_text(r);
+		contid_rule_free(r);
+	}
+	free(text);
+}
+
+static void from_fields(unsigned int list, const uint8_t *data, size_t size)
+{
+	struct contid_rule *r = NULL;
+	char *text = malloc(size + 1), *expr, *save = NULL;
+
+	if (!text)
+		return;
+	memcpy(text, data, size);
+	text[size] = '\0';
+	if (contid_rule_new(&r, list, CONTID_ACTION_ALWAYS) != 0) {
+		free(text);
+		return;
+	}
+	if (list == CONTID_LIST_EXIT && contid_rule_add_syscall(r, CONTID_SYSCALL_ALL) != 0)
+		abort();
+	for (expr = strtok_r(text, "\n", &save); expr; expr = strtok_r(NULL, "\n", &save))
+		(void)contid_rule_parse_field(r, expr);
+	walk(r);
+	round_trip_wire(r);
+	round_trip_text(r);
 	contid_rule_free(r);
 	free(text);
 }
@@ -114,7 +149,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	if (size < 1)
 		return 0;
-	if (data[0] & 1)
+	if ((data[0] & 3) == 3)
+		from_fields((data[0] >> 2) & 7, data + 1, size - 1);
+	else if (data[0] & 1)
 		from_text(data + 1, size - 1);
 	else
 		from_wire(data + 1, size - 1);

@@ -233,6 +233,23 @@ static void reply_seeds(void)
 	}
 }
 
+/* fuzz_rule's "-F" mode: byte 0 is 3 | list << 2, then one field a line. */
+static void field_seeds(void)
+{
+	static const struct {
+		unsigned int list;
+		const char *fields;
+	} f[] = {
+		{ CONTID_LIST_EXIT, "contid=123\ndir=/tmp\nperm=wa\nkey=k1" },
+		{ CONTID_LIST_EXIT, "arch=b64\nsuccess=yes\nexit=-EPERM\nauid=unset\ncontid!=18446744073709551614" },
+		{ CONTID_LIST_USER, "containerid!=5\nuid!=0" },
+		{ CONTID_LIST_EXCLUDE, "msgtype=CONTAINER_INFO\ncontid=700001" },
+	};
+
+	for (size_t i = 0; i < sizeof(f) / sizeof(f[0]); i++)
+		put("rule", (unsigned char)(3 | f[i].list << 2), f[i].fields, strlen(f[i].fields));
+}
+
 int main(int argc, char **argv)
 {
 	char path[512];
@@ -253,6 +270,7 @@ int main(int argc, char **argv)
 	rule_seeds();
 	record_seeds(argv + 2, argc - 2);
 	reply_seeds();
+	field_seeds();
 	printf("mkseeds: %d files\n", g_n);
 	return 0;
 }
