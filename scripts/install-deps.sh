@@ -17,6 +17,7 @@ pkgs=(
 	# tests/live/auditd/stage.sh fetches with apt-get download and unpacks
 	# for the guest only (auditd is never installed on the host)
 	libaudit1 libauparse0 libcap-ng0 libtirpc3 libcom-err2 libkeyutils1
+	libwrap0 libnsl2 libgssapi-krb5-2 libkrb5-3 libk5crypto3 libkrb5support0
 	# scripts
 	git xz-utils gzip coreutils
 )

@@ -128,14 +128,12 @@ check "ausearch -m 1020 -i: records" 4 "$n"
 echo "== ausearch -m 1340: the op=task records of each container"
 ausearch -if $LOG -m 1340 --raw > "$T/s1340" 2> "$T/s1340.err"; rc=$?
 check "ausearch -m 1340 exit status" 0 "$rc"
-for id in $A $B $X; do
-	n=$(grep -a -c "^type=UNKNOWN\[1340\] msg=audit([0-9.]*:[0-9]*): op=task contid=$id\($sep\|\$\)" "$T/s1340")
-	check "ausearch -m 1340: op=task contid=$id events" $N "$n"
-done
 ausearch -if $LOG -m 1340 -i > "$T/s1340i" 2>&1; rc=$?
 check "ausearch -m 1340 -i exit status" 0 "$rc"
 grep -m1 'op=task' "$T/s1340i"
 for id in $A $B $X; do
+	n=$(grep -a -c "^type=UNKNOWN\[1340\] msg=audit([0-9.]*:[0-9]*): op=task contid=$id\($sep\|\$\)" "$T/s1340")
+	check "ausearch -m 1340 --raw: op=task contid=$id events" $N "$n"
 	n=$(grep -c -E "^type=UNKNOWN\[1340\] msg=audit\(.*\) : op=task contid=$id ?\$" "$T/s1340i")
 	check "ausearch -m 1340 -i: op=task contid=$id records" $N "$n"
 done

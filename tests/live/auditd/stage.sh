@@ -69,6 +69,8 @@ pkg_of() {
 	libkrb5support.so.*) echo libkrb5support0 ;;
 	libcom_err.so.*) echo libcom-err2 ;;
 	libkeyutils.so.*) echo libkeyutils1 ;;
+	libtirpc.so.*) echo libtirpc3 ;;
+	libnsl.so.*) echo libnsl2 ;;
 	*) echo "the package that ships $1" ;;
 	esac
 }
