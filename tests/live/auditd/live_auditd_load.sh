@@ -21,7 +21,13 @@ T=$(mktemp -d /tmp/auditd_load.XXXXXX)
 D=/tmp/adload
 rm -rf $D; mkdir -p $D
 NC=4
-M=$((1000 / SLOW))
+# The debug kernel runs audited syscalls about 17 times slower (50/s
+# under TCG): smaller bursts and shorter pauses there (PAUSE seconds).
+if [ "$DEBUG" = 1 ]; then
+	M=100 ROWS="1:50 1:100 2:100 4:100" NB=2 MB=50 PAUSE=2
+else
+	M=1000 ROWS="1:200 1:1000 2:1000 4:1000" NB=2 MB=200 PAUSE=1
+fi
 IDS="810001 810002 810003 810004"
 for id in $IDS; do
 	"$C" rule add --dir $D --perm wa --contid $id --key adload || bad "rule add contid=$id"
@@ -41,7 +47,7 @@ burst() {
 		_pids="$_pids $!"
 		_i=$((_i + 1))
 	done
-	sleep $((1 * SLOW))	# every workload has its ID and waits for go
+	sleep $PAUSE	# every workload has its ID and waits for go
 	[ -n "$AUDITD_PID" ] && settle	# their CONTAINER records are in the log
 	l0=$(lines) lost0=$(st lost) wa0=$(st backlog_wait_time_actual)
 	_t0=$(now_cs)
@@ -54,7 +60,7 @@ lines() { wc -l < $LOG; }
 settle() {
 	_a=-1
 	while :; do
-		sleep $((1 * SLOW))
+		sleep $PAUSE
 		_b=$(lines)
 		[ "$_a" = "$_b" ] && [ "$(st backlog)" = 0 ] && break
 		_a=$_b
@@ -92,8 +98,8 @@ check "backlog_wait_time" 0 "$(st backlog_wait_time)"
 settle
 echo "table: containers events/container events cs events/s lost events-in-log records-in-log"
 first=""
-for row in "1 $((200 / SLOW))" "1 $((1000 / SLOW))" "2 $((1000 / SLOW))" "4 $((1000 / SLOW))"; do
-	set -- $row
+for row in $ROWS; do
+	set -- $(echo "$row" | tr : ' ')
 	burst "w$1x$2" $1 $2
 	settle
 	lost1=$(st lost) l1=$(lines)
@@ -108,12 +114,11 @@ for row in "1 $((200 / SLOW))" "1 $((1000 / SLOW))" "2 $((1000 / SLOW))" "4 $((1
 		$((e - sl + R * sl - rl)) $((lost1 - lost0))
 	[ -z "$first" ] && [ $((lost1 - lost0)) -gt 0 ] && first="$1 x $2"
 done
-echo "A: with backlog_wait_time 0, loss starts at: ${first:-no row up to 4 x $((1000 / SLOW))}"
+echo "A: with backlog_wait_time 0, loss starts at: ${first:-no row up to ${ROWS##* }}"
 auditctl --backlog_wait_time "$wt" > /dev/null || bad "auditctl --backlog_wait_time $wt"
 check "backlog_wait_time restored" "$wt" "$(st backlog_wait_time)"
 
 echo "== B1: contidctl events --daemon, stopped during a burst; a multicast witness"
-NB=2 MB=$((200 / SLOW))
 $H witness $T/w1.txt > $T/w1.out 2> $T/w1.err &
 wit=$!
 wait_for 10 grep -q listening $T/w1.err || bad "witness did not start"
@@ -127,15 +132,15 @@ ok "contidctl events --daemon $v registered"
 # the witness) before the kernel delivers it or counts it lost.
 kill -STOP $v
 burst b1 $NB $MB
-sleep $((2 * SLOW))
+sleep $((2 * PAUSE))
 while [ "$(st backlog)" != 0 ]; do sleep 1; done
 drops=$(nl_drops $v)
 kill -CONT $v
-sleep $((4 * SLOW))
+sleep $((3 * PAUSE))
 # Records that overran the daemon's socket wait in the kernel's retry
 # queue until kauditd next runs: a user message wakes it, so that every
 # record of the burst is either delivered or counted lost before the end.
-for _k in 1 2 3; do auditctl -m "contid-load-flush-$_k" || bad "auditctl -m"; sleep $SLOW; done
+for _k in 1 2 3; do auditctl -m "contid-load-flush-$_k" || bad "auditctl -m"; sleep $PAUSE; done
 kill -INT $v; wait $v; rc=$?
 check "B1: contidctl events --daemon: exit status after SIGINT" 0 $rc
 L=$(($(st lost) - lost0))
@@ -173,19 +178,19 @@ echo "== B2: contidctl events (multicast), stopped during a burst; auditd the da
 start_auditd
 "$C" --json events > $T/v2.json 2> $T/v2.err &
 v=$!
-sleep $((1 * SLOW))
+sleep $PAUSE
 kill -STOP $v
 burst b2 $NB $MB
 settle
 drops=$(nl_drops $v)
 kill -CONT $v
-sleep $((4 * SLOW))
+sleep $((3 * PAUSE))
 check "B2: Drops after contidctl resumed" $drops "$(nl_drops $v)"
 # One event after the burst: a loss that ends the burst leaves a gap in
 # the serials only once a later serial arrives.
 mkdir -p $D/b2-m
 "$C" run --contid 810003 -- $H burst $D/b2-m 1 > /dev/null || bad "B2: marker workload"
-sleep $((2 * SLOW))
+sleep $((2 * PAUSE))
 kill -INT $v; wait $v; rc=$?
 check "B2: contidctl events: exit status after SIGINT" 0 $rc
 L=$(($(st lost) - lost0))
@@ -226,8 +231,10 @@ check "B2: kernel lost (auditd kept up)" 0 $L
 [ "$drops" -gt 0 ] && ok "B2: the multicast socket overran: Drops $drops" ||
 	bad "B2: no Drops: the burst did not overrun the socket"
 check "B2: serials with more records in contidctl's output than in audit.log" 0 $extra
-[ "$part" -le 1 ] && ok "B2: events contidctl got in part: $part (at most the one the overrun cut)" ||
-	bad "B2: $part events got in part (one overrun cuts at most one)"
+# The records of concurrent events interleave: the overrun cuts at most
+# the one event each of the $NB containers had in flight.
+[ "$part" -le "$NB" ] && ok "B2: events contidctl got in part: $part (at most one per container, $NB)" ||
+	bad "B2: $part events got in part (one overrun cuts at most one per container, $NB)"
 check "B2: socket Drops = audit.log records - records contidctl got" $((LR - VR)) $drops
 [ "$LR" != "$((VR + drops))" ] && { echo "B2: serials where the counts differ:"; awk '$2 != $3' $T/b2.cmp | head -n 8
 	awk '$3 > 0 && $3 != $2 { print $1 }' $T/b2.cmp | head -n 3 | while read -r sn; do
