@@ -604,24 +604,27 @@ int reap(pid_t pid)
 	return 128 + WTERMSIG(st);
 }
 
-static void contid_path(char *buf, size_t cap, pid_t pid, pid_t tid)
+int contid_open(pid_t pid, pid_t tid, int flags)
 {
+	char path[96];
+	int fd;
+
 	if (tid)
-		snprintf(buf, cap, "/proc/%d/task/%d/containerid", (int)pid, (int)tid);
+		snprintf(path, sizeof(path), "/proc/%d/task/%d/containerid", (int)pid, (int)tid);
 	else
-		snprintf(buf, cap, "/proc/%d/containerid", (int)pid);
+		snprintf(path, sizeof(path), "/proc/%d/containerid", (int)pid);
+	fd = open(path, flags | O_CLOEXEC);
+	return fd < 0 ? -errno : fd;
 }
 
 int contid_write(pid_t pid, pid_t tid, const void *buf, size_t len, off_t off)
 {
-	char path[96];
 	ssize_t n;
 	int fd, rc = 0;
 
-	contid_path(path, sizeof(path), pid, tid);
-	fd = open(path, O_WRONLY | O_CLOEXEC);
+	fd = contid_open(pid, tid, O_WRONLY);
 	if (fd < 0)
-		return -errno;
+		return fd;
 	n = off ? pwrite(fd, buf, len, off) : write(fd, buf, len);
 	if (n < 0)
 		rc = -errno;
@@ -641,19 +644,35 @@ int contid_set(pid_t pid, uint64_t id)
 
 int contid_read(pid_t pid, pid_t tid, uint64_t *id)
 {
-	char path[96], buf[64];
+	unsigned long long v = 0;
+	char buf[64];
 	ssize_t n;
 	int fd;
 
-	contid_path(path, sizeof(path), pid, tid);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
+	fd = contid_open(pid, tid, O_RDONLY);
 	if (fd < 0)
-		return -errno;
+		return fd;
 	n = read(fd, buf, sizeof(buf) - 1);
+	if (n < 0) {
+		int e = errno;
+
+		close(fd);
+		return -e;
+	}
 	close(fd);
-	if (n < 0)
-		return -errno;
-	buf[n] = '\0';
-	*id = strtoull(buf, NULL, 10);
+	/* The decimal digits of a u64 and nothing else. */
+	if (n == 0 || n > 20)
+		return -EPROTO;
+	for (ssize_t k = 0; k < n; k++) {
+		unsigned int d;
+
+		if (buf[k] < '0' || buf[k] > '9')
+			return -EPROTO;
+		d = (unsigned int)(buf[k] - '0');
+		if (v > (UINT64_MAX - d) / 10)
+			return -EPROTO;
+		v = v * 10 + d;
+	}
+	*id = v;
 	return 0;
 }

@@ -57,11 +57,5 @@ void rel_dump_records(void);
 /* Count stored records of type (0: any). */
 size_t rel_count_type(int type);
 
-/*
- * Read /proc/PID/containerid (tid 0) or /proc/PID/task/TID/containerid,
- * strictly: the decimal digits and nothing else.  0 or -errno (-EPROTO for
- * a malformed value).
- */
-int rel_read_contid(pid_t pid, pid_t tid, uint64_t *id);
 
 #endif
