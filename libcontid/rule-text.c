@@ -173,6 +173,7 @@ CONTID_EXPORT int contid_rule_parse_field(struct contid_rule *r,
 	const struct contid_field_info *fi;
 	const char *p, *val;
 	uint32_t op = 0, v32 = 0;
+	uint64_t nr = 0;
 	size_t nlen, i;
 	int err;
 
@@ -200,7 +201,6 @@ CONTID_EXPORT int contid_rule_parse_field(struct contid_rule *r,
 	if (!fi) {
 		/* "f<number>" names a field without an auditctl name */
 		char num[16];
-		uint64_t nr;
 
 		if (nlen < 2 || nlen >= sizeof(num) || expr[0] != 'f')
 			return -CONTID_E_UNKNOWN_FIELD;
@@ -208,10 +208,16 @@ CONTID_EXPORT int contid_rule_parse_field(struct contid_rule *r,
 		num[nlen - 1] = '\0';
 		if (parse_u64(num, false, UINT32_MAX, 0, &nr) < 0)
 			return -CONTID_E_UNKNOWN_FIELD;
-		if (contid_field_is_string((uint32_t)nr))
-			return add_str(r, (uint32_t)nr, op, val);
-		if (nr == AUDIT_CONTAINERID)
-			return -CONTID_E_UNKNOWN_FIELD;
+		/*
+		 * The number of a named field is that field, parsed as
+		 * its name would be: "f210=a" is a key and joins the
+		 * others, or the text printed back ("-k") would parse
+		 * into another rule.
+		 */
+		fi = contid_field_by_nr((uint32_t)nr);
+	}
+	if (!fi) {
+		/* every string field and the ID have names: a number */
 		err = parse_u32_value(val, &v32);
 		if (err < 0)
 			return err;
@@ -555,8 +561,8 @@ static void format_field(struct sbuf *sb, const struct rule_field *f)
 			sb_printf(sb, "yes");
 		else if (f->value == 2)
 			sb_printf(sb, "no");
-		else
-			sb_printf(sb, "%" PRId32, (int32_t)f->value);
+		else	/* in hex: "0" means no (2) on input */
+			sb_printf(sb, "0x%" PRIx32, f->value);
 		break;
 	case FK_EXIT:
 		for (i = 0; i < sizeof(errno_names) / sizeof(errno_names[0]); i++)

@@ -61,6 +61,14 @@ static void test_roundtrips(void **state)
 		  "-a always,exclude -S all -F msgtype=SYSCALL");
 	roundtrip("-a always,exit -F perm=0 -F perm=0x10",
 		  "-a always,exit -F perm=0 -F perm=0x10");
+	/*
+	 * success: "0" on input means no (2), so a value 0 is printed in hex
+	 * (found by tests/fuzz/fuzz_rule, regress/rule/success-zero).
+	 */
+	roundtrip("-a always,exit -F success=0 -F success=1 -F success=00 -F success=-0",
+		  "-a always,exit -F success=no -F success=yes -F success=0x0 -F success=0x0");
+	roundtrip("-a always,exit -F success=0x0 -F success!=3 -F success=-1",
+		  "-a always,exit -F success=0x0 -F success!=0x3 -F success=0xffffffff");
 	roundtrip("-a always,exit -F arch=0xc00000b7 -S 2040 -F f250=3",
 		  "-a always,exit -F arch=0xc00000b7 -S 2040 -F f250=3");
 }
@@ -170,6 +178,41 @@ static void test_key_separator_refused(void **state)
 }
 
 /*
+ * "f<number>" naming a field that has a name is that field, parsed as by
+ * its name: "f210=b" was a key field of its own, which formats as "-k b"
+ * and parses back joined to the first key, another rule; and "f210=a\001"
+ * kept a separator (found by tests/fuzz/fuzz_rule,
+ * regress/rule/key-by-number and key-by-number-separator).
+ */
+static void test_field_by_number(void **state)
+{
+	struct contid_rule *r;
+	uint64_t id;
+	char text[256];
+
+	(void)state;
+	assert_int_equal(contid_rule_parse(&r, "-a always,exit -k a -F f210=b"), 0);
+	assert_int_equal(contid_rule_field_count(r), 1);
+	assert_string_equal(contid_rule_field_str(r, 0), "a\001b");
+	assert_true(contid_rule_format(r, text, sizeof(text)) > 0);
+	assert_string_equal(text, "-a always,exit -k a -k b");
+	assert_int_equal(contid_rule_parse_field(r, "f210=c\001"), -CONTID_E_BADVALUE);
+	assert_string_equal(contid_rule_field_str(r, 0), "a\001b");
+	contid_rule_free(r);
+	parse_err("-a always,exit -F f210=a\001", -CONTID_E_BADVALUE);
+	parse_err("-a always,exit -F f27<5", -CONTID_E_BADOP);
+	parse_err("-a always,exit -F f27=abc", -CONTID_E_BADVALUE);
+	parse_err("-a always,exit -F f106=q", -CONTID_E_BADVALUE);	/* perm */
+
+	assert_int_equal(contid_rule_parse(&r, "-a always,exit -F f27=5 -F f0=7 -F f13=u"), 0);
+	assert_int_equal(contid_rule_field_containerid(r, 0, &id), 0);
+	assert_int_equal(id, 5);
+	assert_true(contid_rule_format(r, text, sizeof(text)) > 0);
+	assert_string_equal(text, "-a always,exit -F contid=5 -F pid=7 -F subj_user=u");
+	contid_rule_free(r);
+}
+
+/*
  * A string value with white space in it: contid_rule_format() would print
  * it as it is and the text would not parse ("-F dir=/a b"), so text
  * refuses it (found by fuzz_rule; tests/fuzz/regress/rule/space-in-value).
@@ -226,6 +269,7 @@ int main(void)
 		cmocka_unit_test(test_keys_joined),
 		cmocka_unit_test(test_parse_refusals),
 		cmocka_unit_test(test_key_separator_refused),
+		cmocka_unit_test(test_field_by_number),
 		cmocka_unit_test(test_space_in_value_refused),
 		cmocka_unit_test(test_syscall_table),
 	};
