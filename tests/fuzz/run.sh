@@ -8,8 +8,8 @@
 # Two modes:
 #   - default (CI): a fixed number of runs per harness (FUZZ_RUNS, or the
 #     per-harness counts below, about a minute each here) from a fixed seed
-#     (FUZZ_SEED, default 1), so what a CI run explored follows from the
-#     commit and does not change from one run to the next;
+#     (FUZZ_SEED, default 1): the same work on a loaded machine, from the
+#     same start (libFuzzer still varies a little from run to run);
 #   - FUZZ_SECONDS=N: explore for N seconds per harness from a random seed
 #     (or FUZZ_SEED), to look for new findings.
 #
