@@ -24,6 +24,9 @@ static const char *const lib_errors[CONTID_E_MAX - CONTID_E_BASE] = {
 	[CONTID_E_NOTRECORD - CONTID_E_BASE] = "Not an audit record",
 	[CONTID_E_STRLEN - CONTID_E_BASE] = "String value too long",
 	[CONTID_E_NOTFOUND - CONTID_E_BASE] = "No such item",
+	[CONTID_E_ARCHORDER - CONTID_E_BASE] = "The arch field must come before -S",
+	[CONTID_E_UNKNOWN_USER - CONTID_E_BASE] = "Unknown user",
+	[CONTID_E_UNKNOWN_GROUP - CONTID_E_BASE] = "Unknown group",
 };
 
 CONTID_EXPORT const char *contid_strerror(int err)

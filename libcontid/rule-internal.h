@@ -23,13 +23,15 @@ struct contid_rule {
 /* How a field's value is written in auditctl syntax. */
 enum contid_field_kind {
 	FK_NUM,		/* decimal (negative allowed) */
-	FK_HEX,		/* printed 0x..., parsed in any base */
-	FK_UID,		/* decimal, "unset" for 4294967295 */
+	FK_HEX,		/* printed 0x... (upper case), parsed in any base */
+	FK_UNSIGNED,	/* printed unsigned decimal */
+	FK_UID,		/* decimal or a user name, "unset" for 4294967295 */
+	FK_GID,		/* decimal or a group name */
 	FK_STR,
 	FK_CONTID,
 	FK_ARCH,	/* b64 / b32 / hex */
 	FK_PERM,	/* rwxa */
-	FK_SUCCESS,	/* yes (1) / no (2) */
+	FK_SUCCESS,	/* a number; yes (1) / no (0) on input */
 	FK_EXIT,	/* signed, -EPERM style names */
 	FK_MSGTYPE,	/* record type name or number */
 };

@@ -15,6 +15,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <limits.h>
+#include <pwd.h>
+#include <grp.h>
+#include <sys/stat.h>
 
 #include "rule-internal.h"
 
@@ -242,21 +246,34 @@ CONTID_EXPORT int contid_rule_parse_field(struct contid_rule *r,
 		return contid_rule_add_containerid(r, op, id);
 	}
 	case FK_UID:
-		if (!strcmp(val, "unset") || !strcmp(val, "-1")) {
+	case FK_GID:
+		if (!strcmp(val, "unset")) {
 			v32 = UINT32_MAX;
-		} else {
-			uint64_t v;
-
-			err = parse_u64(val, false, UINT32_MAX, 0, &v);
-			if (err < 0)
+		} else if ((val[0] >= '0' && val[0] <= '9') || val[0] == '-') {
+			if ((err = parse_u32_value(val, &v32)) < 0)
 				return err;
-			v32 = (uint32_t)v;
+		} else if (fi->nr == AUDIT_SESSIONID) {
+			return -CONTID_E_BADVALUE;
+		} else if (fi->kind == FK_UID) {
+			/* as auditctl: the local user database */
+			struct passwd *pw = getpwnam(val);
+
+			if (!pw)
+				return -CONTID_E_UNKNOWN_USER;
+			v32 = (uint32_t)pw->pw_uid;
+		} else {
+			struct group *gr = getgrnam(val);
+
+			if (!gr)
+				return -CONTID_E_UNKNOWN_GROUP;
+			v32 = (uint32_t)gr->gr_gid;
 		}
 		break;
 	case FK_ARCH:
 		if (!strcmp(val, "b64") || !strcmp(val, "x86_64"))
 			v32 = CONTID_ARCH_B64;
 		else if (!strcmp(val, "b32") || !strcmp(val, "i386") ||
+			 !strcmp(val, "i486") || !strcmp(val, "i586") ||
 			 !strcmp(val, "i686"))
 			v32 = CONTID_ARCH_B32;
 		else if ((err = parse_u32_value(val, &v32)) < 0)
@@ -280,10 +297,14 @@ CONTID_EXPORT int contid_rule_parse_field(struct contid_rule *r,
 		}
 		break;
 	case FK_SUCCESS:
-		if (!strcmp(val, "yes") || !strcmp(val, "1"))
-			v32 = 1;	/* AUDITSC_SUCCESS */
-		else if (!strcmp(val, "no") || !strcmp(val, "0"))
-			v32 = 2;	/* AUDITSC_FAILURE */
+		/*
+		 * A number as auditctl packs it (the kernel reads 0 as
+		 * failure, anything else as success); yes and no are 1 and 0.
+		 */
+		if (!strcmp(val, "yes"))
+			v32 = 1;
+		else if (!strcmp(val, "no"))
+			v32 = 0;
 		else if ((err = parse_u32_value(val, &v32)) < 0)
 			return err;
 		break;
@@ -307,6 +328,7 @@ CONTID_EXPORT int contid_rule_parse_field(struct contid_rule *r,
 		break;
 	case FK_NUM:
 	case FK_HEX:
+	case FK_UNSIGNED:
 		if ((err = parse_u32_value(val, &v32)) < 0)
 			return err;
 		break;
@@ -358,12 +380,377 @@ static int parse_list_action(const char *s, unsigned int *list,
 	return 0;
 }
 
+/* -C: the kernel's comparison numbers, both orders of a pair accepted. */
+static const struct {
+	uint32_t a, b, cmp;
+} compares[] = {
+	{ AUDIT_UID, AUDIT_OBJ_UID, AUDIT_COMPARE_UID_TO_OBJ_UID },
+	{ AUDIT_GID, AUDIT_OBJ_GID, AUDIT_COMPARE_GID_TO_OBJ_GID },
+	{ AUDIT_EUID, AUDIT_OBJ_UID, AUDIT_COMPARE_EUID_TO_OBJ_UID },
+	{ AUDIT_EGID, AUDIT_OBJ_GID, AUDIT_COMPARE_EGID_TO_OBJ_GID },
+	{ AUDIT_LOGINUID, AUDIT_OBJ_UID, AUDIT_COMPARE_AUID_TO_OBJ_UID },
+	{ AUDIT_SUID, AUDIT_OBJ_UID, AUDIT_COMPARE_SUID_TO_OBJ_UID },
+	{ AUDIT_SGID, AUDIT_OBJ_GID, AUDIT_COMPARE_SGID_TO_OBJ_GID },
+	{ AUDIT_FSUID, AUDIT_OBJ_UID, AUDIT_COMPARE_FSUID_TO_OBJ_UID },
+	{ AUDIT_FSGID, AUDIT_OBJ_GID, AUDIT_COMPARE_FSGID_TO_OBJ_GID },
+	{ AUDIT_UID, AUDIT_LOGINUID, AUDIT_COMPARE_UID_TO_AUID },
+	{ AUDIT_UID, AUDIT_EUID, AUDIT_COMPARE_UID_TO_EUID },
+	{ AUDIT_UID, AUDIT_FSUID, AUDIT_COMPARE_UID_TO_FSUID },
+	{ AUDIT_UID, AUDIT_SUID, AUDIT_COMPARE_UID_TO_SUID },
+	{ AUDIT_LOGINUID, AUDIT_FSUID, AUDIT_COMPARE_AUID_TO_FSUID },
+	{ AUDIT_LOGINUID, AUDIT_SUID, AUDIT_COMPARE_AUID_TO_SUID },
+	{ AUDIT_LOGINUID, AUDIT_EUID, AUDIT_COMPARE_AUID_TO_EUID },
+	{ AUDIT_EUID, AUDIT_SUID, AUDIT_COMPARE_EUID_TO_SUID },
+	{ AUDIT_EUID, AUDIT_FSUID, AUDIT_COMPARE_EUID_TO_FSUID },
+	{ AUDIT_SUID, AUDIT_FSUID, AUDIT_COMPARE_SUID_TO_FSUID },
+	{ AUDIT_GID, AUDIT_EGID, AUDIT_COMPARE_GID_TO_EGID },
+	{ AUDIT_GID, AUDIT_FSGID, AUDIT_COMPARE_GID_TO_FSGID },
+	{ AUDIT_GID, AUDIT_SGID, AUDIT_COMPARE_GID_TO_SGID },
+	{ AUDIT_EGID, AUDIT_FSGID, AUDIT_COMPARE_EGID_TO_FSGID },
+	{ AUDIT_EGID, AUDIT_SGID, AUDIT_COMPARE_EGID_TO_SGID },
+	{ AUDIT_SGID, AUDIT_FSGID, AUDIT_COMPARE_SGID_TO_FSGID },
+};
+
+static int parse_compare(struct contid_rule *r, const char *expr)
+{
+	const struct contid_field_info *fa, *fb;
+	const char *p = strchr(expr, '=');
+	uint32_t op = CONTID_OP_EQ;
+	size_t alen, i;
+
+	if (!p || p == expr || !p[1])
+		return -CONTID_E_SYNTAX;
+	alen = (size_t)(p - expr);
+	if (p[-1] == '!') {
+		op = CONTID_OP_NE;
+		alen--;
+	}
+	fa = contid_field_by_name(expr, alen);
+	fb = contid_field_by_name(p + 1, strlen(p + 1));
+	if (!fa || !fb)
+		return -CONTID_E_UNKNOWN_FIELD;
+	if (contid_rule_get_list(r) != CONTID_LIST_EXIT)
+		return -CONTID_E_BADLIST;
+	for (i = 0; i < sizeof(compares) / sizeof(compares[0]); i++)
+		if ((compares[i].a == fa->nr && compares[i].b == fb->nr) ||
+		    (compares[i].b == fa->nr && compares[i].a == fb->nr))
+			return contid_rule_add_field(r, AUDIT_FIELD_COMPARE, op,
+						     compares[i].cmp);
+	return -CONTID_E_BADVALUE;
+}
+
+/* One rule being read from auditctl options (what auditctl keeps). */
+struct pstate {
+	struct contid_rule *r;
+	uint32_t arch;		/* what -S names mean; 0 until arch= or -S */
+	bool arch_given;	/* an arch= field came before the first -S */
+	bool syscalls;		/* -S or -w seen (_audit_syscalladded) */
+	bool del;
+	char key[AUDIT_MAX_KEY_LEN + 1];	/* -k and -F key=, joined */
+	size_t keylen;
+	bool have_key;
+	struct contid_rule_diag *diag;
+};
+
+static int collect_key(struct pstate *st, const char *key)
+{
+	size_t klen = strlen(key);
+
+	if (!klen || strchr(key, KEY_SEP) || key[strcspn(key, TEXT_SPACE)])
+		return -CONTID_E_BADVALUE;
+	if (st->keylen + st->have_key + klen > AUDIT_MAX_KEY_LEN)
+		return -CONTID_E_KEYLEN;
+	if (st->have_key)
+		st->key[st->keylen++] = KEY_SEP;
+	memcpy(st->key + st->keylen, key, klen + 1);
+	st->keylen += klen;
+	st->have_key = true;
+	return 0;
+}
+
+/* A -S word: a name in @arch, or a decimal number. */
+static int syscall_nr(uint32_t arch, const char *name)
+{
+	uint64_t v;
+	int nr = contid_syscall_number_arch(arch, name);
+
+	if (nr >= 0)
+		return nr;
+	if (name[0] < '0' || name[0] > '9' ||
+	    parse_u64(name, false, AUDIT_BITMASK_SIZE * 32 - 1, 0, &v) < 0)
+		return -CONTID_E_UNKNOWN_SYSCALL;
+	return (int)v;
+}
+
+static int parse_syscalls(struct pstate *st, char *arg)
+{
+	uint32_t before[AUDIT_BITMASK_SIZE];
+	bool first = !st->syscalls, unknown_arch = !st->arch;
+	unsigned int names = 0;
+	char *s2 = NULL, *name;
+	int list = contid_rule_get_list(st->r), err = 0;
+
+	if (list == CONTID_LIST_USER || list == CONTID_LIST_TASK ||
+	    list == CONTID_LIST_EXCLUDE || list == CONTID_LIST_FS)
+		return -CONTID_E_BADLIST;
+	if (unknown_arch)
+		st->arch = contid_native_arch();	/* as auditctl */
+	if (st->diag)
+		st->diag->arch = st->arch;
+	memcpy(before, st->r->mask, sizeof(before));
+	{
+		/* -S names are resolved now, in the arch known now */
+		char *copy = strdup(arg);
+		uint32_t b32[AUDIT_BITMASK_SIZE] = { 0 };
+		bool differ = false;
+
+		if (!copy)
+			return -ENOMEM;
+		for (name = strtok_r(copy, ",", &s2); name && !err;
+		     name = strtok_r(NULL, ",", &s2), names++) {
+			int nr;
+
+			if (!strcmp(name, "all")) {
+				contid_rule_add_syscall(st->r, CONTID_SYSCALL_ALL);
+				memset(b32, 0xff, sizeof(b32));
+				continue;
+			}
+			nr = syscall_nr(st->arch, name);
+			if (nr < 0) {
+				err = nr;
+				break;
+			}
+			contid_rule_add_syscall(st->r, nr);
+			if (unknown_arch && first && !st->del) {
+				int n32 = syscall_nr(CONTID_ARCH_B32, name);
+
+				if (n32 >= 0)
+					b32[AUDIT_WORD(n32)] |= AUDIT_BIT(n32);
+				else
+					differ = true;
+			}
+		}
+		free(copy);
+		/* "-S ," names no syscall: not "all", and not none. */
+		if (!err && !names)
+			err = -CONTID_E_SYNTAX;
+		/*
+		 * auditctl 3.0.9 (check_rule_mismatch): the first -S with no
+		 * arch= before it, on x86_64, warns when the same names in
+		 * i386 numbers give another mask.
+		 */
+		if (!err && unknown_arch && first && !st->del &&
+		    st->arch == CONTID_ARCH_B64 &&
+		    (differ || memcmp(b32, st->r->mask, sizeof(b32))) && st->diag)
+			st->diag->warnings |= CONTID_RULE_WARN_ARCH;
+	}
+	if (err < 0)
+		memcpy(st->r->mask, before, sizeof(before));
+	st->syscalls = true;
+	return err;
+}
+
+static int parse_field(struct pstate *st, const char *expr)
+{
+	const struct contid_field_info *fi;
+	size_t nlen = strcspn(expr, "!<>=&");
+	int err;
+
+	fi = contid_field_by_name(expr, nlen);
+	if (!fi && nlen > 1 && nlen < 12 && expr[0] == 'f' &&
+	    strspn(expr + 1, "0123456789") == nlen - 1)
+		fi = contid_field_by_nr((uint32_t)strtoul(expr + 1, NULL, 10));
+	if (fi && fi->nr == AUDIT_FILTERKEY && expr[nlen] == '=')
+		return collect_key(st, expr + nlen + 1);
+	if (fi && fi->nr == AUDIT_ARCH && st->syscalls)
+		return -CONTID_E_ARCHORDER;
+	err = contid_rule_parse_field(st->r, expr);
+	if (err < 0 || !fi || fi->nr != AUDIT_ARCH)
+		return err;
+	st->arch = st->r->f[st->r->nfields - 1].value;
+	st->arch_given = true;
+	return 0;
+}
+
+static int set_perm(struct contid_rule *r, const char *arg)
+{
+	uint32_t v = 0;
+	unsigned int i;
+	const char *p;
+
+	if (!*arg || strlen(arg) > 4)
+		return -CONTID_E_BADVALUE;
+	for (p = arg; *p; p++) {
+		switch (*p) {
+		case 'r': case 'R': v |= AUDIT_PERM_READ; break;
+		case 'w': case 'W': v |= AUDIT_PERM_WRITE; break;
+		case 'x': case 'X': v |= AUDIT_PERM_EXEC; break;
+		case 'a': case 'A': v |= AUDIT_PERM_ATTR; break;
+		default: return -CONTID_E_BADVALUE;
+		}
+	}
+	/* as libaudit's audit_update_watch_perms(): replace, or append */
+	if (!r->nfields)
+		return -CONTID_E_SYNTAX;
+	for (i = 0; i < r->nfields; i++)
+		if (r->f[i].field == AUDIT_PERM) {
+			r->f[i].value = v;
+			return 0;
+		}
+	return contid_rule_add_field(r, AUDIT_PERM, CONTID_OP_EQ, v);
+}
+
+static int add_watch(struct pstate *st, const char *arg)
+{
+	char path[PATH_MAX + 1];
+	struct stat sb;
+	size_t len = strlen(arg);
+	uint32_t type = AUDIT_WATCH;
+	int err;
+
+	if (arg[0] != '/' || len >= PATH_MAX)
+		return -CONTID_E_BADVALUE;
+	memcpy(path, arg, len + 1);
+	/* auditctl: trailing '/' trimmed; a directory that exists is "dir" */
+	if (len > 2)
+		while (len > 1 && path[len - 1] == '/')
+			path[--len] = '\0';
+	if (stat(path, &sb) == 0 && S_ISDIR(sb.st_mode))
+		type = AUDIT_DIR;
+	err = add_str(st->r, type, CONTID_OP_EQ, path);
+	if (err < 0)
+		return err;
+	contid_rule_add_syscall(st->r, CONTID_SYSCALL_ALL);
+	st->syscalls = true;
+	return contid_rule_add_field(st->r, AUDIT_PERM, CONTID_OP_EQ,
+				     AUDIT_PERM_READ | AUDIT_PERM_WRITE |
+				     AUDIT_PERM_EXEC | AUDIT_PERM_ATTR);
+}
+
+static int parse_option(struct pstate *st, char opt, char *arg)
+{
+	unsigned int list = 0, action = 0;
+	int err;
+
+	switch (opt) {
+	case 'a': case 'A': case 'd':
+		if (st->r)
+			return -CONTID_E_SYNTAX;	/* two -a, or -w and -a */
+		err = parse_list_action(arg, &list, &action);
+		if (err < 0)
+			return err;
+		err = contid_rule_new(&st->r, list, action);
+		if (err < 0)
+			return err;
+		if (opt == 'A')
+			st->r->flags |= AUDIT_FILTER_PREPEND;
+		st->del = opt == 'd';
+		return 0;
+	case 'w': case 'W':
+		if (st->r)
+			return -CONTID_E_SYNTAX;
+		err = contid_rule_new(&st->r, CONTID_LIST_EXIT,
+				      CONTID_ACTION_ALWAYS);
+		if (err < 0)
+			return err;
+		st->del = opt == 'W';
+		return add_watch(st, arg);
+	}
+	if (!st->r)
+		return -CONTID_E_SYNTAX;	/* -a or -w must come first */
+	switch (opt) {
+	case 'S':
+		return parse_syscalls(st, arg);
+	case 'F':
+		return parse_field(st, arg);
+	case 'C':
+		return parse_compare(st->r, arg);
+	case 'k':
+		return collect_key(st, arg);
+	case 'p':
+		return set_perm(st->r, arg);
+	default:
+		return -CONTID_E_SYNTAX;
+	}
+}
+
+CONTID_EXPORT int contid_rule_parse_args(struct contid_rule **rp, int argc,
+					 char *const argv[],
+					 struct contid_rule_diag *diag)
+{
+	struct pstate st = { .diag = diag };
+	int i, err = 0;
+
+	if (diag) {
+		diag->arg = -1;
+		diag->warnings = 0;
+		diag->arch = 0;
+		diag->del = 0;
+	}
+	if (!rp || argc < 0 || (argc && !argv))
+		return -EINVAL;
+	for (i = 0; i < argc; i++) {
+		const char *tok = argv[i];
+		char *arg;
+		int at = i;
+
+		if (!tok || tok[0] != '-' || !tok[1] || tok[1] == '-') {
+			err = -CONTID_E_SYNTAX;
+			break;
+		}
+		/* "-F x=1" or, as getopt takes it, "-Fx=1" */
+		if (tok[2]) {
+			arg = strdup(tok + 2);
+		} else {
+			if (i + 1 >= argc || !argv[i + 1]) {
+				err = -CONTID_E_SYNTAX;
+				break;
+			}
+			arg = strdup(argv[++i]);
+		}
+		if (!arg) {
+			err = -ENOMEM;
+			break;
+		}
+		err = parse_option(&st, tok[1], arg);
+		free(arg);
+		if (err < 0) {
+			if (diag)
+				diag->arg = at;
+			break;
+		}
+	}
+	if (!err && !st.r) {
+		err = -CONTID_E_SYNTAX;
+		if (diag)
+			diag->arg = argc ? 0 : -1;
+	}
+	/* auditctl: the keys are one field, after every other */
+	if (!err && st.have_key) {
+		err = contid_rule_add_field_str(st.r, AUDIT_FILTERKEY,
+						CONTID_OP_EQ, st.key);
+		if (err < 0 && diag)
+			diag->arg = argc - 1;
+	}
+	if (err < 0) {
+		contid_rule_free(st.r);
+		return err;
+	}
+	/* auditctl: a rule without -S applies to every syscall (but on the
+	 * task list, which has no syscall) */
+	if (!st.syscalls && contid_rule_get_list(st.r) != CONTID_LIST_TASK)
+		contid_rule_add_syscall(st.r, CONTID_SYSCALL_ALL);
+	if (diag)
+		diag->del = st.del;
+	*rp = st.r;
+	return 0;
+}
+
 CONTID_EXPORT int contid_rule_parse(struct contid_rule **rp, const char *text)
 {
-	struct contid_rule *r = NULL;
-	char *copy, *save = NULL, *tok;
-	bool syscalls = false, prepend = false;
-	int err = 0;
+	char *copy, *save = NULL, *tok, **argv = NULL;
+	int argc = 0, err;
+	size_t cap = 0;
 
 	if (!rp || !text)
 		return -EINVAL;
@@ -372,78 +759,23 @@ CONTID_EXPORT int contid_rule_parse(struct contid_rule **rp, const char *text)
 		return -ENOMEM;
 	for (tok = strtok_r(copy, TEXT_SPACE, &save); tok;
 	     tok = strtok_r(NULL, TEXT_SPACE, &save)) {
-		char *arg;
+		if ((size_t)argc == cap) {
+			char **n = realloc(argv, (cap ? cap * 2 : 16) * sizeof(*argv));
 
-		if (tok[0] != '-' || !tok[1] || tok[2]) {
-			err = -CONTID_E_SYNTAX;
-			break;
-		}
-		arg = strtok_r(NULL, TEXT_SPACE, &save);
-		if (!arg) {
-			err = -CONTID_E_SYNTAX;
-			break;
-		}
-		if (tok[1] == 'a' || tok[1] == 'A' || tok[1] == 'd') {
-			unsigned int list = 0, action = 0;
-
-			if (r) {
-				err = -CONTID_E_SYNTAX;	/* two -a */
-				break;
+			if (!n) {
+				free(argv);
+				free(copy);
+				return -ENOMEM;
 			}
-			err = parse_list_action(arg, &list, &action);
-			if (err < 0)
-				break;
-			err = contid_rule_new(&r, list, action);
-			if (err < 0)
-				break;
-			prepend = tok[1] == 'A';
-			continue;
+			argv = n;
+			cap = cap ? cap * 2 : 16;
 		}
-		if (!r) {
-			err = -CONTID_E_SYNTAX;	/* -a must come first */
-			break;
-		}
-		switch (tok[1]) {
-		case 'S': {
-			char *s2 = NULL, *name;
-			unsigned int names = 0;
-
-			for (name = strtok_r(arg, ",", &s2); name && !err;
-			     name = strtok_r(NULL, ",", &s2), names++)
-				err = contid_rule_add_syscall_name(r, name);
-			/* "-S ," names no syscall: not "all", and not none. */
-			if (!names)
-				err = -CONTID_E_SYNTAX;
-			syscalls = true;
-			break;
-		}
-		case 'F':
-			err = contid_rule_parse_field(r, arg);
-			break;
-		case 'k':
-			err = add_key(r, CONTID_OP_EQ, arg);
-			break;
-		default:
-			err = -CONTID_E_SYNTAX;
-			break;
-		}
-		if (err < 0)
-			break;
+		argv[argc++] = tok;
 	}
+	err = contid_rule_parse_args(rp, argc, argv, NULL);
+	free(argv);
 	free(copy);
-	if (!err && !r)
-		err = -CONTID_E_SYNTAX;
-	if (err < 0) {
-		contid_rule_free(r);
-		return err;
-	}
-	/* auditctl: an exit rule without -S applies to every syscall */
-	if (!syscalls && r->flags == CONTID_LIST_EXIT)
-		contid_rule_add_syscall(r, CONTID_SYSCALL_ALL);
-	if (prepend)
-		r->flags |= AUDIT_FILTER_PREPEND;
-	*rp = r;
-	return 0;
+	return err;
 }
 
 /* snprintf-style accumulation: counts what would be written. */
@@ -480,6 +812,66 @@ static const char *list_name(uint32_t list)
 	}
 }
 
+static const char *const compare_names[][2] = {
+	[AUDIT_COMPARE_UID_TO_OBJ_UID] = { "uid", "obj_uid" },
+	[AUDIT_COMPARE_GID_TO_OBJ_GID] = { "gid", "obj_gid" },
+	[AUDIT_COMPARE_EUID_TO_OBJ_UID] = { "euid", "obj_uid" },
+	[AUDIT_COMPARE_EGID_TO_OBJ_GID] = { "egid", "obj_gid" },
+	[AUDIT_COMPARE_AUID_TO_OBJ_UID] = { "auid", "obj_uid" },
+	[AUDIT_COMPARE_SUID_TO_OBJ_UID] = { "suid", "obj_uid" },
+	[AUDIT_COMPARE_SGID_TO_OBJ_GID] = { "sgid", "obj_gid" },
+	[AUDIT_COMPARE_FSUID_TO_OBJ_UID] = { "fsuid", "obj_uid" },
+	[AUDIT_COMPARE_FSGID_TO_OBJ_GID] = { "fsgid", "obj_gid" },
+	[AUDIT_COMPARE_UID_TO_AUID] = { "uid", "auid" },
+	[AUDIT_COMPARE_UID_TO_EUID] = { "uid", "euid" },
+	[AUDIT_COMPARE_UID_TO_FSUID] = { "uid", "fsuid" },
+	[AUDIT_COMPARE_UID_TO_SUID] = { "uid", "suid" },
+	[AUDIT_COMPARE_AUID_TO_FSUID] = { "auid", "fsuid" },
+	[AUDIT_COMPARE_AUID_TO_SUID] = { "auid", "suid" },
+	[AUDIT_COMPARE_AUID_TO_EUID] = { "auid", "euid" },
+	[AUDIT_COMPARE_EUID_TO_SUID] = { "euid", "suid" },
+	[AUDIT_COMPARE_EUID_TO_FSUID] = { "euid", "fsuid" },
+	[AUDIT_COMPARE_SUID_TO_FSUID] = { "suid", "fsuid" },
+	[AUDIT_COMPARE_GID_TO_EGID] = { "gid", "egid" },
+	[AUDIT_COMPARE_GID_TO_FSGID] = { "gid", "fsgid" },
+	[AUDIT_COMPARE_GID_TO_SGID] = { "gid", "sgid" },
+	[AUDIT_COMPARE_EGID_TO_FSGID] = { "egid", "fsgid" },
+	[AUDIT_COMPARE_EGID_TO_SGID] = { "egid", "sgid" },
+	[AUDIT_COMPARE_SGID_TO_FSGID] = { "sgid", "fsgid" },
+};
+
+static void format_perm(struct sbuf *sb, uint32_t v)
+{
+	if (v & AUDIT_PERM_READ)
+		sb_printf(sb, "r");
+	if (v & AUDIT_PERM_WRITE)
+		sb_printf(sb, "w");
+	if (v & AUDIT_PERM_EXEC)
+		sb_printf(sb, "x");
+	if (v & AUDIT_PERM_ATTR)
+		sb_printf(sb, "a");
+}
+
+/* the key field's \001-separated keys, each as "@pre KEY" */
+static void format_keys(struct sbuf *sb, const struct rule_field *f,
+			const char *pre)
+{
+	const char *k = (const char *)f->data;
+
+	for (;;) {
+		const char *sep = memchr(k, KEY_SEP,
+			f->value - (size_t)(k - (const char *)f->data));
+
+		if (!sep) {
+			sb_printf(sb, "%s%s", pre, k);
+			break;
+		}
+		sb_printf(sb, "%s%.*s", pre, (int)(sep - k), k);
+		k = sep + 1;
+	}
+}
+
+/* One field as auditctl -l (3.0.9, auditctl-listing.c) prints it. */
 static void format_field(struct sbuf *sb, const struct rule_field *f)
 {
 	const struct contid_field_info *fi = contid_field_by_nr(f->field);
@@ -491,21 +883,19 @@ static void format_field(struct sbuf *sb, const struct rule_field *f)
 		snprintf(opbuf, sizeof(opbuf), "?%#x?", f->op);
 		op = opbuf;
 	}
-	if (fi && fi->nr == AUDIT_FILTERKEY && f->op == CONTID_OP_EQ) {
-		/* one -k per \001-separated key, as auditctl -l prints */
-		const char *k = (const char *)f->data;
+	if (fi && fi->nr == AUDIT_FILTERKEY) {
+		/* one -F key= per \001-separated key, as auditctl -l prints */
+		char pre[40];
 
-		for (;;) {
-			const char *sep = memchr(k, KEY_SEP,
-				f->value - (size_t)(k - (const char *)f->data));
-
-			if (!sep) {
-				sb_printf(sb, " -k %s", k);
-				break;
-			}
-			sb_printf(sb, " -k %.*s", (int)(sep - k), k);
-			k = sep + 1;
-		}
+		snprintf(pre, sizeof(pre), " -F key%s", op);
+		format_keys(sb, f, pre);
+		return;
+	}
+	if (fi && fi->nr == AUDIT_FIELD_COMPARE && f->value &&
+	    f->value < sizeof(compare_names) / sizeof(compare_names[0]) &&
+	    (f->op == CONTID_OP_EQ || f->op == CONTID_OP_NE)) {
+		sb_printf(sb, " -C %s%s%s", compare_names[f->value][0], op,
+			  compare_names[f->value][1]);
 		return;
 	}
 	if (!fi) {
@@ -528,41 +918,20 @@ static void format_field(struct sbuf *sb, const struct rule_field *f)
 		sb_printf(sb, "%" PRIu64, id);
 		break;
 	}
-	case FK_UID:
-		if (f->value == UINT32_MAX)
-			sb_printf(sb, "unset");
-		else
-			sb_printf(sb, "%" PRIu32, f->value);
-		break;
 	case FK_ARCH:
 		if (f->value == CONTID_ARCH_B64)
 			sb_printf(sb, "b64");
 		else if (f->value == CONTID_ARCH_B32)
 			sb_printf(sb, "b32");
 		else
-			sb_printf(sb, "%#" PRIx32, f->value);
+			sb_printf(sb, "0x%" PRIX32, f->value);
 		break;
 	case FK_PERM:
 		if (!f->value || (f->value & ~15u)) {
 			sb_printf(sb, "%#" PRIx32, f->value);	/* not letters */
 			break;
 		}
-		if (f->value & AUDIT_PERM_READ)
-			sb_printf(sb, "r");
-		if (f->value & AUDIT_PERM_WRITE)
-			sb_printf(sb, "w");
-		if (f->value & AUDIT_PERM_EXEC)
-			sb_printf(sb, "x");
-		if (f->value & AUDIT_PERM_ATTR)
-			sb_printf(sb, "a");
-		break;
-	case FK_SUCCESS:
-		if (f->value == 1)
-			sb_printf(sb, "yes");
-		else if (f->value == 2)
-			sb_printf(sb, "no");
-		else	/* in hex: "0" means no (2) on input */
-			sb_printf(sb, "0x%" PRIx32, f->value);
+		format_perm(sb, f->value);
 		break;
 	case FK_EXIT:
 		for (i = 0; i < sizeof(errno_names) / sizeof(errno_names[0]); i++)
@@ -579,40 +948,56 @@ static void format_field(struct sbuf *sb, const struct rule_field *f)
 		if (n)
 			sb_printf(sb, "%s", n);
 		else
-			sb_printf(sb, "%" PRIu32, f->value);
+			sb_printf(sb, "%" PRId32, (int32_t)f->value);
 		break;
 	}
 	case FK_HEX:
-		sb_printf(sb, "%#" PRIx32, f->value);
+		sb_printf(sb, "0x%" PRIX32, f->value);
 		break;
+	case FK_UNSIGNED:
+		sb_printf(sb, "%" PRIu32, f->value);
+		break;
+	case FK_UID:
+	case FK_GID:
+	case FK_SUCCESS:
 	case FK_NUM:
 		sb_printf(sb, "%" PRId32, (int32_t)f->value);
 		break;
 	}
 }
 
-static void format_syscalls(struct sbuf *sb, const struct contid_rule *r)
+static bool all_syscalls(const struct contid_rule *r)
 {
-	bool all = true, first = true;
-	int nr, start = 0;
+	int i;
 
-	for (nr = 0; nr < AUDIT_BITMASK_SIZE - 1; nr++)
-		if (r->mask[nr] != ~0u)
-			all = false;
-	if (all) {
-		start = (AUDIT_BITMASK_SIZE - 1) * 32;
-		if ((r->flags & ~(uint32_t)AUDIT_FILTER_PREPEND) == CONTID_LIST_EXIT &&
-		    !r->mask[AUDIT_BITMASK_SIZE - 1])
-			return;	/* the default: no -S */
+	for (i = 0; i < AUDIT_BITMASK_SIZE - 1; i++)
+		if (r->mask[i] != ~0u)
+			return false;
+	return true;
+}
+
+static void format_syscalls(struct sbuf *sb, const struct contid_rule *r,
+			    uint32_t arch)
+{
+	uint32_t list = r->flags & ~(uint32_t)AUDIT_FILTER_PREPEND;
+	bool first = true;
+	int nr;
+
+	/* auditctl -l: these lists take no syscall */
+	if (list == CONTID_LIST_USER || list == CONTID_LIST_TASK ||
+	    list == CONTID_LIST_EXCLUDE || list == CONTID_LIST_FS)
+		return;
+	if (all_syscalls(r)) {
 		sb_printf(sb, " -S all");
-		first = false;
+		return;
 	}
-	for (nr = start; nr < AUDIT_BITMASK_SIZE * 32; nr++) {
-		const char *name;
+	for (nr = 0; nr < AUDIT_BITMASK_SIZE * 32; nr++) {
+		const char *name = NULL;
 
 		if (!(r->mask[AUDIT_WORD(nr)] & AUDIT_BIT(nr)))
 			continue;
-		name = contid_syscall_name(nr);
+		if (list != CONTID_LIST_IO_URING)
+			name = contid_syscall_name_arch(arch, nr);
 		sb_printf(sb, first ? " -S " : ",");
 		if (name)
 			sb_printf(sb, "%s", name);
@@ -622,13 +1007,50 @@ static void format_syscalls(struct sbuf *sb, const struct contid_rule *r)
 	}
 }
 
+/*
+ * A file watch, printed "-w PATH -p PERM -k KEY" as auditctl -l does: an
+ * always,exit rule on every syscall whose first field is the path or dir
+ * and whose others are one perm and keys.  (auditctl also takes never
+ * and -A rules for watches; printed as -w they would read back as other
+ * rules, so here they print as -a rules.)
+ */
+static bool is_watch(const struct contid_rule *r)
+{
+	const char *p;
+	bool perm = false;
+	unsigned int i;
+
+	if (r->flags != CONTID_LIST_EXIT || r->action != CONTID_ACTION_ALWAYS ||
+	    !all_syscalls(r) || r->nfields < 2 ||
+	    (r->f[0].field != AUDIT_WATCH && r->f[0].field != AUDIT_DIR) ||
+	    r->f[0].op != CONTID_OP_EQ)
+		return false;
+	/* a path -w reads back as itself: absolute, no trailing '/' */
+	p = (const char *)r->f[0].data;
+	if (p[0] != '/' || r->f[0].value >= PATH_MAX ||
+	    (r->f[0].value > 2 && p[r->f[0].value - 1] == '/'))
+		return false;
+	for (i = 1; i < r->nfields; i++) {
+		const struct rule_field *f = &r->f[i];
+
+		if (f->op != CONTID_OP_EQ)
+			return false;
+		if (f->field == AUDIT_PERM && !perm && f->value &&
+		    !(f->value & ~15u))
+			perm = true;
+		else if (f->field != AUDIT_FILTERKEY)
+			return false;
+	}
+	return perm;
+}
+
 CONTID_EXPORT int contid_rule_format(const struct contid_rule *r, char *buf,
 				     size_t len)
 {
 	struct sbuf sb = { .buf = buf, .len = len };
-	uint32_t list;
+	uint32_t list, arch = 0;
 	const char *lname;
-	unsigned int i = 0;
+	unsigned int i;
 
 	if (!r || (!buf && len))
 		return -EINVAL;
@@ -638,15 +1060,33 @@ CONTID_EXPORT int contid_rule_format(const struct contid_rule *r, char *buf,
 	lname = list_name(list);
 	if (!lname)
 		return -CONTID_E_BADVALUE;
+	if (is_watch(r)) {
+		sb_printf(&sb, "-w %s", (const char *)r->f[0].data);
+		for (i = 1; i < r->nfields; i++) {
+			if (r->f[i].field == AUDIT_PERM) {
+				sb_printf(&sb, " -p ");
+				format_perm(&sb, r->f[i].value);
+			} else {
+				format_keys(&sb, &r->f[i], " -k ");
+			}
+		}
+		goto out;
+	}
 	sb_printf(&sb, "-%c %s,%s", (r->flags & AUDIT_FILTER_PREPEND) ? 'A' : 'a',
 		  r->action == CONTID_ACTION_NEVER ? "never" :
 		  r->action == CONTID_ACTION_ALWAYS ? "always" : "possible",
 		  lname);
-	while (i < r->nfields && r->f[i].field == AUDIT_ARCH)
-		format_field(&sb, &r->f[i++]);
-	format_syscalls(&sb, r);
-	for (; i < r->nfields; i++)
-		format_field(&sb, &r->f[i]);
+	/* auditctl -l: every arch field first, then -S in the last one's arch */
+	for (i = 0; i < r->nfields; i++)
+		if (r->f[i].field == AUDIT_ARCH) {
+			format_field(&sb, &r->f[i]);
+			arch = r->f[i].value;
+		}
+	format_syscalls(&sb, r, arch ? arch : contid_native_arch());
+	for (i = 0; i < r->nfields; i++)
+		if (r->f[i].field != AUDIT_ARCH)
+			format_field(&sb, &r->f[i]);
+out:
 	if (sb.pos > INT32_MAX)
 		return -EOVERFLOW;
 	return (int)sb.pos;

@@ -28,12 +28,12 @@ static const struct contid_field_info field_table[] = {
 	{ AUDIT_EUID, "euid", FK_UID },
 	{ AUDIT_SUID, "suid", FK_UID },
 	{ AUDIT_FSUID, "fsuid", FK_UID },
-	{ AUDIT_GID, "gid", FK_UID },
-	{ AUDIT_EGID, "egid", FK_UID },
-	{ AUDIT_SGID, "sgid", FK_UID },
-	{ AUDIT_FSGID, "fsgid", FK_UID },
+	{ AUDIT_GID, "gid", FK_GID },
+	{ AUDIT_EGID, "egid", FK_GID },
+	{ AUDIT_SGID, "sgid", FK_GID },
+	{ AUDIT_FSGID, "fsgid", FK_GID },
 	{ AUDIT_LOGINUID, "auid", FK_UID },
-	{ AUDIT_PERS, "pers", FK_HEX },
+	{ AUDIT_PERS, "pers", FK_NUM },
 	{ AUDIT_ARCH, "arch", FK_ARCH },
 	{ AUDIT_MSGTYPE, "msgtype", FK_MSGTYPE },
 	{ AUDIT_SUBJ_USER, "subj_user", FK_STR },
@@ -49,11 +49,11 @@ static const struct contid_field_info field_table[] = {
 	{ AUDIT_OBJ_LEV_HIGH, "obj_lev_high", FK_STR },
 	{ AUDIT_LOGINUID_SET, "loginuid_set", FK_NUM },
 	{ AUDIT_SESSIONID, "sessionid", FK_UID },
-	{ AUDIT_FSTYPE, "fstype", FK_HEX },
+	{ AUDIT_FSTYPE, "fstype", FK_NUM },
 	{ AUDIT_CONTAINERID, "contid", FK_CONTID },
 	{ AUDIT_DEVMAJOR, "devmajor", FK_NUM },
 	{ AUDIT_DEVMINOR, "devminor", FK_NUM },
-	{ AUDIT_INODE, "inode", FK_NUM },
+	{ AUDIT_INODE, "inode", FK_UNSIGNED },
 	{ AUDIT_EXIT, "exit", FK_EXIT },
 	{ AUDIT_SUCCESS, "success", FK_SUCCESS },
 	{ AUDIT_WATCH, "path", FK_STR },
@@ -61,7 +61,7 @@ static const struct contid_field_info field_table[] = {
 	{ AUDIT_DIR, "dir", FK_STR },
 	{ AUDIT_FILETYPE, "filetype", FK_NUM },
 	{ AUDIT_OBJ_UID, "obj_uid", FK_UID },
-	{ AUDIT_OBJ_GID, "obj_gid", FK_UID },
+	{ AUDIT_OBJ_GID, "obj_gid", FK_GID },
 	{ AUDIT_FIELD_COMPARE, "field_compare", FK_NUM },
 	{ AUDIT_EXE, "exe", FK_STR },
 	{ AUDIT_SADDR_FAM, "saddr_fam", FK_NUM },
@@ -250,8 +250,11 @@ CONTID_EXPORT int contid_rule_add_syscall(struct contid_rule *r, int nr)
 	if (!r)
 		return -EINVAL;
 	if (nr == CONTID_SYSCALL_ALL) {
-		/* as libaudit: every word but the last (syscall classes) */
-		for (i = 0; i < AUDIT_BITMASK_SIZE - 1; i++)
+		/*
+		 * as libaudit's audit_rule_syscallbyname_data(r, "all"): every
+		 * word, the syscall class bits of the last one too
+		 */
+		for (i = 0; i < AUDIT_BITMASK_SIZE; i++)
 			r->mask[i] = ~0u;
 		return 0;
 	}

@@ -66,6 +66,9 @@ enum contid_error {
 	CONTID_E_NOTRECORD,		/* text is not an audit record */
 	CONTID_E_STRLEN,		/* string field too long */
 	CONTID_E_NOTFOUND,		/* no such item (index out of range) */
+	CONTID_E_ARCHORDER,		/* arch= after -S in rule text */
+	CONTID_E_UNKNOWN_USER,		/* no such user (uid fields) */
+	CONTID_E_UNKNOWN_GROUP,		/* no such group (gid fields) */
 	CONTID_E_MAX
 };
 
@@ -475,6 +478,32 @@ const char *contid_syscall_name(int nr);
 int contid_syscall_number(const char *name);
 
 /**
+ * contid_syscall_name_arch - name of syscall @nr in @arch, or NULL
+ * @arch: CONTID_ARCH_B64 (x86_64) or CONTID_ARCH_B32 (i386); any other
+ *        value has no names.
+ *
+ * The tables are the kernel's own (arch/x86/entry/syscalls/syscall_64.tbl
+ * rows common and 64, syscall_32.tbl rows i386).  Since LIBCONTID_1.1.
+ */
+const char *contid_syscall_name_arch(uint32_t arch, int nr);
+
+/**
+ * contid_syscall_number_arch - number of syscall @name in @arch
+ *
+ * Returns the number, -CONTID_E_UNKNOWN_SYSCALL, or -CONTID_E_BADVALUE for
+ * an arch without a table.  Since LIBCONTID_1.1.
+ */
+int contid_syscall_number_arch(uint32_t arch, const char *name);
+
+/**
+ * contid_native_arch - the arch -S names mean when no arch= precedes them
+ *
+ * As auditctl: the machine uname() reports (x86_64: CONTID_ARCH_B64, i386
+ * to i686: CONTID_ARCH_B32); 0 on any other.  Since LIBCONTID_1.1.
+ */
+uint32_t contid_native_arch(void);
+
+/**
  * contid_rule_add_field - append a numeric field (field op value)
  * @field: CONTID_FIELD_* (not a string field, not the container ID)
  * @op: CONTID_OP_*
@@ -537,6 +566,45 @@ int contid_rule_parse_field(struct contid_rule *r, const char *expr);
  * -CONTID_E_BADVALUE.
  */
 int contid_rule_parse(struct contid_rule **rp, const char *text);
+
+/** Warnings of contid_rule_parse_args(). */
+#define CONTID_RULE_WARN_ARCH	0x1	/* -S before any arch=, and the
+					 * names' i386 numbers differ */
+
+/** What contid_rule_parse_args() reports besides the rule. */
+struct contid_rule_diag {
+	int arg;		/* argv index of the option at fault, or -1 */
+	unsigned int warnings;	/* CONTID_RULE_WARN_* */
+	uint32_t arch;		/* the arch the -S names were read in */
+	int del;		/* 1 for -d or -W (a rule to delete) */
+};
+
+/**
+ * contid_rule_parse_args - build a rule from auditctl's options
+ * @argv: the options as auditctl takes them, one word each:
+ *        {"-a", "always,exit", "-F", "arch=b64", "-S", "openat,close",
+ *        "-F", "contid=7", "-k", "k"}; "-Fx=1" (getopt style) also.
+ * @diag: may be NULL.
+ *
+ * Options: -a/-A/-d LIST,ACTION (either order), -w/-W PATH, -p PERM,
+ * -S NAMES, -F FIELD OP VALUE, -C FIELD OP FIELD (= or !=), -k KEY.  Read
+ * as auditctl 3.0.9 reads them: -S names are resolved in the arch of the
+ * arch= field given before them, or the machine's (contid_native_arch());
+ * an arch= after -S is -CONTID_E_ARCHORDER; the first -S with no arch=
+ * before it sets CONTID_RULE_WARN_ARCH when its names have other numbers
+ * in i386 (auditctl's "32/64 bit syscall mismatch" warning; not for -d).
+ * Keys (-k and -F key=) join with \001 into one key field appended after
+ * every other field.  -w PATH is a path field (a dir field when PATH is a
+ * directory on this machine), perm=rwxa (-p replaces it), every syscall.
+ * uid fields take user names and gid fields group names (getpwnam(),
+ * getgrnam()): -CONTID_E_UNKNOWN_USER / -CONTID_E_UNKNOWN_GROUP.  With no
+ * -S, every list but task gets every syscall, as auditctl does.
+ *
+ * Returns 0 and the rule in *@rp, or a negative error with @diag->arg the
+ * index of the option at fault.  Since LIBCONTID_1.1.
+ */
+int contid_rule_parse_args(struct contid_rule **rp, int argc,
+			   char *const argv[], struct contid_rule_diag *diag);
 
 /**
  * contid_rule_format - the rule in auditctl syntax

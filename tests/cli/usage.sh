@@ -127,9 +127,9 @@ u set "option '-t' needs an argument" set 4242 1 -t
 # Without feature bit 0x80 a container ID rule is refused before it is
 # sent; the message shows the rule as it would have been sent.
 if [ "$(id -u)" = 0 ] && ! "$CONTIDCTL" features | grep -q '^  containerid_filter *yes'; then
-	expect 1 "contidctl: cannot add the rule '-a always,exit -F dir=/tmp -F perm=wa -F contid=123459 -k tmpcontainerid': the kernel does not support audit container ID rules (CONTID_E_NOFEATURE)" \
+	expect 1 "contidctl: cannot add the rule '-a always,exit -S all -F dir=/tmp -F perm=wa -F contid=123459 -F key=tmpcontainerid': the kernel does not support audit container ID rules (CONTID_E_NOFEATURE)" \
 		rule add --dir /tmp --perm wa --contid 123459 --key tmpcontainerid
-	expect 1 "contidctl: cannot delete the rule '-a never,exit -S openat,unlinkat -F contid!=5 -F uid=0 -k a -k b': the kernel does not support audit container ID rules (CONTID_E_NOFEATURE)" \
+	expect 1 "contidctl: cannot delete the rule '-a never,exit -S openat,unlinkat -F contid!=5 -F uid=0 -F key=a -F key=b': the kernel does not support audit container ID rules (CONTID_E_NOFEATURE)" \
 		rule del --action never --syscall openat -S 263 -F contid!=5 -F uid=0 -k a --key b
 	expect 1 "contidctl: cannot add the rule '-a always,exclude -F msgtype=CWD -F contid=7': the kernel does not support audit container ID rules (CONTID_E_NOFEATURE)" \
 		rule add --list exclude -F msgtype=CWD -F containerid=7

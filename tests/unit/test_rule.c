@@ -419,7 +419,7 @@ static void test_list_rules(void **state)
 	assert_int_equal(contid_rule_list(h, collect, &c), 2);
 	assert_int_equal(c.n, 2);
 	assert_string_equal(c.text[0],
-		"-a always,exit -S openat -F dir=/tmp -F contid!=123 -k k1");
+		"-a always,exit -S openat -F dir=/tmp -F contid!=123 -F key=k1");
 	assert_string_equal(c.text[1], "-a never,exclude -F msgtype=CONTAINER_INFO");
 	assert_int_equal(contid_rule_equal(orig, c.first), 1);
 	contid_handle_get_stats(h, &hs);
