@@ -696,6 +696,8 @@ CONTID_EXPORT int contid_rule_parse_args(struct contid_rule **rp, int argc,
 
 		if (!tok || tok[0] != '-' || !tok[1] || tok[1] == '-') {
 			err = -CONTID_E_SYNTAX;
+			if (diag)
+				diag->arg = at;
 			break;
 		}
 		/* "-F x=1" or, as getopt takes it, "-Fx=1" */
@@ -704,6 +706,8 @@ CONTID_EXPORT int contid_rule_parse_args(struct contid_rule **rp, int argc,
 		} else {
 			if (i + 1 >= argc || !argv[i + 1]) {
 				err = -CONTID_E_SYNTAX;
+				if (diag)
+					diag->arg = at;
 				break;
 			}
 			arg = strdup(argv[++i]);

@@ -12,45 +12,170 @@
 
 static const char rule_help[] =
 	"Usage: " PROG " rule add --contid ID [options]\n"
-	"       " PROG " rule del --contid ID [options]\n"
+	"       " PROG " rule add -- AUDITCTL-RULE\n"
+	"       " PROG " rule del --contid ID [options] | -- AUDITCTL-RULE\n"
+	"       " PROG " rule print --contid ID [options] | -- AUDITCTL-RULE\n"
 	"       " PROG " rule list\n"
-	"Add, delete or list audit rules.  \"rule del\" takes the options the\n"
-	"rule was added with; \"rule list\" prints every rule in auditctl syntax,\n"
-	"including rules contidctl did not add.\n";
+	"Add, delete, print or list audit rules.  \"rule del\" takes the options\n"
+	"the rule was added with; \"rule print\" prints a rule as \"rule list\"\n"
+	"would, without the kernel; \"rule list\" prints every rule as\n"
+	"auditctl -l does, including rules contidctl did not add.\n";
 
 static const char add_help[] =
-	"Usage: " PROG " rule add|del --contid ID [options]\n"
-	"Add (or delete) an audit rule matching tasks with container ID ID.\n"
-	"Fields are added in the order given on the command line.\n\n"
+	"Usage: " PROG " rule add|del|print --contid ID [options]\n"
+	"       " PROG " rule add|del|print -- AUDITCTL-RULE\n"
+	"Add (or delete, or print) an audit rule.  AUDITCTL-RULE is a rule as\n"
+	"auditctl takes it: -- -a always,exit -F arch=b64 -S openat -F contid=7\n"
+	"-k key, or -- -w /etc/passwd -p wa -k identity (also -C auid!=uid, user\n"
+	"and group names for uid and gid fields).  The options build the same\n"
+	"rule text, fields in the order given, to match container ID ID:\n\n"
 	"Options:\n"
 	"  -c, --contid ID            match container ID ID (-F contid=ID)\n"
 	"  -l, --list exit|user|exclude  the filter list (default exit)\n"
 	"  -a, --action always|never  the action (default always)\n"
-	"  -S, --syscall NAME|NUMBER  a system call (repeatable; default all on\n"
-	"                             the exit list)\n"
+	"  -S, --syscall NAME|NUMBER  a system call (repeatable; default all)\n"
 	"  -d, --dir DIR              objects under directory DIR (-F dir=DIR)\n"
 	"  -p, --path PATH            the object PATH (-F path=PATH)\n"
 	"  -P, --perm [rwxa]          access kinds: read, write, execute,\n"
 	"                             attribute change (-F perm=...)\n"
-	"  -k, --key KEY              the rule's key (-F key=KEY)\n"
+	"  -k, --key KEY              a key of the rule (-k KEY)\n"
 	"  -F, --field FIELD=VALUE    any field in auditctl syntax, with the\n"
 	"                             operators = != < > <= >= & &=\n";
 
 static const char list_help[] =
 	"Usage: " PROG " rule list\n"
-	"Print every audit rule loaded in the kernel in auditctl syntax.\n";
+	"Print every audit rule loaded in the kernel as auditctl -l prints it.\n";
+
+/* auditctl 3.0.9's text (src/auditctl.c, check_rule_mismatch()) */
+#define ARCH_WARNING "WARNING - 32/64 bit syscall mismatch, you should specify an arch"
+
+static void *xcalloc(size_t n, size_t size)
+{
+	void *p = calloc(n ? n : 1, size);
+
+	if (!p) {
+		fprintf(stderr, PROG ": out of memory\n");
+		exit(EXIT_FAIL);
+	}
+	return p;
+}
+
+static char *xstrdup(const char *s)
+{
+	char *p = strdup(s);
+
+	if (!p) {
+		fprintf(stderr, PROG ": out of memory\n");
+		exit(EXIT_FAIL);
+	}
+	return p;
+}
+
+/* The rule's words for contid_rule_parse_args(), and what the user wrote. */
+struct words {
+	int n;
+	char **w;
+	const char **what;	/* per word: the option as the user gave it */
+	char *origin;		/* per word: the long option's letter, or 0 */
+};
+
+static void push(struct words *ws, const char *w, const char *what, char origin)
+{
+	ws->w[ws->n] = xstrdup(w);
+	ws->what[ws->n] = what;
+	ws->origin[ws->n] = origin;
+	ws->n++;
+}
+
+static void push_opt(struct words *ws, const char *opt, const char *arg,
+		     const char *what, char origin)
+{
+	push(ws, opt, what, origin);
+	push(ws, arg, what, origin);
+}
+
+static void words_free(struct words *ws)
+{
+	int i;
+
+	for (i = 0; i < ws->n; i++)
+		free(ws->w[i]);
+	for (i = 0; i < ws->n; i++)
+		if (ws->what[i] && (i == 0 || ws->what[i] != ws->what[i - 1]))
+			free((char *)ws->what[i]);
+	free(ws->w);
+	free(ws->what);
+	free(ws->origin);
+}
+
+static const char *arch_name(uint32_t arch)
+{
+	return arch == CONTID_ARCH_B32 ? "b32" : arch == CONTID_ARCH_B64 ? "b64" : "?";
+}
+
+/* The first name of a -S list that is no syscall in @arch. */
+static void bad_syscall(const char *list, uint32_t arch, char *out, size_t len)
+{
+	const char *p = list;
+
+	snprintf(out, len, "%s", list);
+	while (*p) {
+		size_t n = strcspn(p, ",");
+		char name[128];
+
+		if (n && n < sizeof(name)) {
+			memcpy(name, p, n);
+			name[n] = '\0';
+			if (strcmp(name, "all") && contid_syscall_number_arch(arch, name) < 0 &&
+			    (name[0] < '0' || name[0] > '9' || strtoul(name, NULL, 10) >= 2048 ||
+			     strspn(name, "0123456789") != n)) {
+				snprintf(out, len, "%s", name);
+				return;
+			}
+		}
+		p += n;
+		if (*p)
+			p++;
+	}
+}
 
 /* A rule-building usage error, with the library's reason in words. */
-static _Noreturn void field_error(const char *cmd, int err, const char *what)
+static _Noreturn void rule_error(const char *cmd, int err, struct words *ws,
+				 const struct contid_rule_diag *d)
 {
+	int i = d->arg;
+	char origin = i >= 0 && i < ws->n ? ws->origin[i] : 0;
+	const char *opt = i >= 0 && i < ws->n ? ws->w[i] : "";
+	const char *what = i >= 0 && i < ws->n ? ws->what[i] : "";
+	const char *arg = i >= 0 && i + 1 < ws->n ? ws->w[i + 1] : "";
+	char name[256];
+
+	if (i >= 0 && i < ws->n && opt[0] == '-' && opt[1] && opt[2])
+		arg = opt + 2;		/* "-Fuid=0" */
+	if (err == -ENOMEM) {
+		fprintf(stderr, PROG ": out of memory\n");
+		exit(EXIT_FAIL);
+	}
+	if (i < 0)
+		usage_error(cmd, "missing rule: start with -a LIST,ACTION or -w PATH");
+	if (origin == 'P')
+		usage_error(cmd, "invalid permission '%s': use the letters r, w, x and a", arg + 5);
 	switch (-err) {
 	case CONTID_E_UNKNOWN_FIELD:
 		usage_error(cmd, "unknown field in '%s'", what);
 	case CONTID_E_UNKNOWN_SYSCALL:
-		usage_error(cmd, "unknown system call '%s'", what);
+		bad_syscall(arg, d->arch, name, sizeof(name));
+		if (d->arch == CONTID_ARCH_B32 || !d->arch)
+			usage_error(cmd, "unknown system call '%s' for arch %s", name,
+				    d->arch ? arch_name(d->arch) : "of this machine");
+		usage_error(cmd, "unknown system call '%s'", name);
 	case CONTID_E_BADOP:
 		usage_error(cmd, "operator not allowed on this field in '%s'", what);
 	case CONTID_E_BADLIST:
+		if (opt[1] == 'S' && origin)
+			usage_error(cmd, "--syscall is only allowed on the exit list");
+		if (opt[1] == 'S')
+			usage_error(cmd, "-S is not allowed on this filter list");
 		usage_error(cmd, "field not allowed on this filter list in '%s'", what);
 	case CONTID_E_TOOMANYFIELDS:
 		usage_error(cmd, "too many fields (at most 64) at '%s'", what);
@@ -58,42 +183,76 @@ static _Noreturn void field_error(const char *cmd, int err, const char *what)
 		usage_error(cmd, "key too long (at most 256 bytes) in '%s'", what);
 	case CONTID_E_STRLEN:
 		usage_error(cmd, "value too long in '%s'", what);
+	case CONTID_E_ARCHORDER:
+		usage_error(cmd, "%s must be before -S", what);
+	case CONTID_E_UNKNOWN_USER:
+		usage_error(cmd, "unknown user '%s' in '%s'", strpbrk(arg, "=") + 1, what);
+	case CONTID_E_UNKNOWN_GROUP:
+		usage_error(cmd, "unknown group '%s' in '%s'", strpbrk(arg, "=") + 1, what);
 	case CONTID_E_SYNTAX:
-		usage_error(cmd, "invalid field '%s': expected FIELD=VALUE", what);
-	case ENOMEM:
-		fprintf(stderr, PROG ": out of memory\n");
-		exit(EXIT_FAIL);
+		if (opt[0] == '-' && opt[1] && !opt[2] && i + 1 >= ws->n &&
+		    strchr("aAdwWSFCkp", opt[1]))
+			usage_error(cmd, "option '%s' needs an argument", opt);
+		if (i == 0 && opt[0] == '-' && opt[1] && strchr("SFCkp", opt[1]))
+			usage_error(cmd, "the rule must start with -a LIST,ACTION or -w PATH, not '%s'", what);
+		switch (opt[0] == '-' ? opt[1] : 0) {
+		case 'F':
+			usage_error(cmd, "invalid field '%s': expected FIELD=VALUE", what);
+		case 'C':
+			usage_error(cmd, "invalid comparison '%s': expected FIELD=FIELD or FIELD!=FIELD", what);
+		case 'S':
+			usage_error(cmd, "no system call in '%s'", what);
+		case 'a': case 'A': case 'd':
+			if (i > 0)
+				usage_error(cmd, "a second rule at '%s': one -a or -w per rule", what);
+			usage_error(cmd, "invalid '%s': expected ACTION,LIST (always or never; exit, user, exclude, task, filesystem or io_uring)", what);
+		case 'w': case 'W':
+			usage_error(cmd, "a second rule at '%s': one -a or -w per rule", what);
+		case 'p':
+			usage_error(cmd, "-p needs a field before it");
+		case 'k':
+			usage_error(cmd, "invalid key in '%s'", what);
+		}
+		if (opt[0] != '-' || !opt[1] || opt[1] == '-')
+			usage_error(cmd, "unexpected argument '%s' in the rule", opt);
+		if (!strchr("aAdwWSFCkp", opt[1]))
+			usage_error(cmd, "unknown rule option '%s'", opt);
+		if (!opt[2] && i + 1 >= ws->n)
+			usage_error(cmd, "option '%s' needs an argument", opt);
+		usage_error(cmd, "the rule must start with -a LIST,ACTION or -w PATH, not '%s'", what);
 	default:
+		if (opt[1] == 'F' && !strncmp(arg, "arch", 4) && strchr("=!", arg[4]))
+			usage_error(cmd, "unknown arch in '%s': use b64, b32, x86_64, i386 or an AUDIT_ARCH number", what);
+		if (opt[1] == 'w' || opt[1] == 'W')
+			usage_error(cmd, "invalid watch path '%s': must start with '/'", arg);
+		if (opt[1] == 'p')
+			usage_error(cmd, "invalid permission '%s': use the letters r, w, x and a", arg);
+		if (opt[1] == 'C')
+			usage_error(cmd, "fields that cannot be compared in '%s'", what);
+		if (opt[1] == 'k')
+			usage_error(cmd, "invalid key in '%s'", what);
 		usage_error(cmd, "invalid value in '%s'", what);
 	}
 }
 
-static uint32_t parse_perm(const char *cmd, const char *s)
+static char *opt_what(const char *opt, const char *arg)
 {
-	uint32_t v = 0;
-	const char *p;
+	char *s;
 
-	if (!*s)
-		usage_error(cmd, "invalid permission '': use the letters r, w, x and a");
-	for (p = s; *p; p++) {
-		switch (*p) {
-		case 'r': v |= CONTID_PERM_READ; break;
-		case 'w': v |= CONTID_PERM_WRITE; break;
-		case 'x': v |= CONTID_PERM_EXEC; break;
-		case 'a': v |= CONTID_PERM_ATTR; break;
-		default:
-			usage_error(cmd, "invalid permission '%s': use the letters r, w, x and a", s);
-		}
+	if (asprintf(&s, "%s %s", opt, arg) < 0) {
+		fprintf(stderr, PROG ": out of memory\n");
+		exit(EXIT_FAIL);
 	}
-	return v;
+	return s;
 }
 
 /*
- * Build the rule from the command line.  Two passes: the list and action
- * first (the library checks each field against the list as it is added),
- * then the fields in command-line order.
+ * Build the rule: the long options, or the auditctl rule after "--", both
+ * as auditctl words read by the library's contid_rule_parse_args().
+ * *@del is set for an auditctl -d or -W rule.
  */
-static struct contid_rule *build_rule(int argc, char **argv, const char *cmd)
+static struct contid_rule *build_rule(int argc, char **argv, const char *cmd,
+				      bool del_cmd, bool *del)
 {
 	static const struct option opts[] = {
 		{ "contid", required_argument, NULL, 'c' },
@@ -108,107 +267,119 @@ static struct contid_rule *build_rule(int argc, char **argv, const char *cmd)
 		{ NULL, 0, NULL, 0 }
 	};
 	static const char shortopts[] = "c:l:a:S:d:p:P:k:F:";
-	unsigned int list = CONTID_LIST_EXIT, action = CONTID_ACTION_ALWAYS;
+	const char *list = "exit", *action = "always";
+	struct contid_rule_diag diag;
 	struct contid_rule *r;
-	bool syscalls = false, have_contid = false;
-	char what[4200];
-	int c, err, i, n;
+	struct words ws = { 0 };
+	bool any = false, have_contid = false;
+	int c, err, i, n, cap = 2 * argc + 4;
 
+	ws.w = xcalloc((size_t)cap, sizeof(*ws.w));
+	ws.what = xcalloc((size_t)cap, sizeof(*ws.what));
+	ws.origin = xcalloc((size_t)cap, 1);
 	while ((c = cmd_getopt(argc, argv, cmd, shortopts, opts, add_help)) != -1) {
+		any = true;
 		if (c == 'l') {
-			if (!strcmp(optarg, "exit"))
-				list = CONTID_LIST_EXIT;
-			else if (!strcmp(optarg, "user"))
-				list = CONTID_LIST_USER;
-			else if (!strcmp(optarg, "exclude"))
-				list = CONTID_LIST_EXCLUDE;
-			else
+			if (strcmp(optarg, "exit") && strcmp(optarg, "user") &&
+			    strcmp(optarg, "exclude"))
 				usage_error(cmd, "invalid list '%s': use exit, user or exclude", optarg);
+			list = optarg;
 		} else if (c == 'a') {
-			if (!strcmp(optarg, "always"))
-				action = CONTID_ACTION_ALWAYS;
-			else if (!strcmp(optarg, "never"))
-				action = CONTID_ACTION_NEVER;
-			else
+			if (strcmp(optarg, "always") && strcmp(optarg, "never"))
 				usage_error(cmd, "invalid action '%s': use always or never", optarg);
+			action = optarg;
 		}
 	}
-	if (optind < argc)
-		usage_error(cmd, "unexpected argument '%s'", argv[optind]);
-	err = contid_rule_new(&r, list, action);
-	if (err < 0) {
-		fprintf(stderr, PROG ": out of memory\n");
-		exit(EXIT_FAIL);
+	if (optind > 0 && optind <= argc && !strcmp(argv[optind - 1], "--")) {
+		/* an auditctl rule, word for word */
+		if (any)
+			usage_error(cmd, "give the rule either as options or after --, not both");
+		for (i = optind; i < argc; i++) {
+			const char *w = argv[i];
+
+			if (w[0] == '-' && w[1] && !w[2] && i + 1 < argc) {
+				char *what = opt_what(w, argv[i + 1]);
+
+				push_opt(&ws, w, argv[i + 1], what, 0);
+				i++;
+			} else {
+				push(&ws, w, xstrdup(w), 0);
+			}
+		}
+	} else {
+		char al[64];
+
+		if (optind < argc)
+			usage_error(cmd, "unexpected argument '%s'", argv[optind]);
+		snprintf(al, sizeof(al), "%s,%s", action, list);
+		/* -d for rule del: auditctl does not warn about -S there */
+		push_opt(&ws, del_cmd ? "-d" : "-a", al, NULL, 'l');
+		optind = 0;
+		while ((c = cmd_getopt(argc, argv, cmd, shortopts, opts, add_help)) != -1) {
+			const char *lopt = NULL;
+			char *what, *word;
+
+			switch (c) {
+			case 'c':
+				(void)parse_id(cmd, optarg);
+				have_contid = true;
+				lopt = "contid=";
+				what = opt_what("--contid", optarg);
+				break;
+			case 'S':
+				push_opt(&ws, "-S", optarg, xstrdup(optarg), 'S');
+				continue;
+			case 'd':
+				lopt = "dir=";
+				what = opt_what("--dir", optarg);
+				break;
+			case 'p':
+				lopt = "path=";
+				what = opt_what("--path", optarg);
+				break;
+			case 'P':
+				lopt = "perm=";
+				what = opt_what("--perm", optarg);
+				break;
+			case 'k':
+				push_opt(&ws, "-k", optarg, opt_what("--key", optarg), 'k');
+				continue;
+			case 'F':
+				push_opt(&ws, "-F", optarg, opt_what("-F", optarg), 'F');
+				continue;
+			default:
+				continue;
+			}
+			if (asprintf(&word, "%s%s", lopt, optarg) < 0) {
+				fprintf(stderr, PROG ": out of memory\n");
+				exit(EXIT_FAIL);
+			}
+			push_opt(&ws, "-F", word, what, (char)c);
+			free(word);
+		}
 	}
+	err = contid_rule_parse_args(&r, ws.n, ws.w, &diag);
+	if (err < 0)
+		rule_error(cmd, err, &ws, &diag);
+	if (diag.warnings & CONTID_RULE_WARN_ARCH)
+		fprintf(stderr, "%s\n", ARCH_WARNING);
+	*del = diag.del;
+	if (ws.n && ws.origin[0] == 'l') {
+		/* the options' form: -F contid=ID or containerid=ID count too */
+		n = contid_rule_field_count(r);
+		for (i = 0; i < n && !have_contid; i++) {
+			uint64_t id;
 
-	optind = 0;
-	while ((c = cmd_getopt(argc, argv, cmd, shortopts, opts, add_help)) != -1) {
-		switch (c) {
-		case 'c': {
-			uint64_t id = parse_id(cmd, optarg);
-
-			snprintf(what, sizeof(what), "--contid %s", optarg);
-			err = contid_rule_add_containerid(r, CONTID_OP_EQ, id);
-			have_contid = true;
-			break;
+			if (contid_rule_field_containerid(r, (unsigned int)i, &id) == 0)
+				have_contid = true;
 		}
-		case 'S':
-			if (list != CONTID_LIST_EXIT)
-				usage_error(cmd, "--syscall is only allowed on the exit list");
-			snprintf(what, sizeof(what), "%s", optarg);
-			err = contid_rule_add_syscall_name(r, optarg);
-			if (err == -CONTID_E_BADVALUE)
-				err = -CONTID_E_UNKNOWN_SYSCALL;
-			syscalls = true;
-			break;
-		case 'd':
-			snprintf(what, sizeof(what), "--dir %s", optarg);
-			err = contid_rule_add_field_str(r, CONTID_FIELD_DIR, CONTID_OP_EQ, optarg);
-			break;
-		case 'p':
-			snprintf(what, sizeof(what), "--path %s", optarg);
-			err = contid_rule_add_field_str(r, CONTID_FIELD_WATCH, CONTID_OP_EQ, optarg);
-			break;
-		case 'P':
-			snprintf(what, sizeof(what), "--perm %s", optarg);
-			err = contid_rule_add_field(r, CONTID_FIELD_PERM, CONTID_OP_EQ,
-						    parse_perm(cmd, optarg));
-			break;
-		case 'k':
-			snprintf(what, sizeof(what), "--key %s", optarg);
-			err = contid_rule_add_field_str(r, CONTID_FIELD_KEY, CONTID_OP_EQ, optarg);
-			break;
-		case 'F':
-			snprintf(what, sizeof(what), "-F %s", optarg);
-			if (!strchr(optarg, '=') && !strchr(optarg, '<') &&
-			    !strchr(optarg, '>') && !strchr(optarg, '&'))
-				err = -CONTID_E_SYNTAX;
-			else
-				err = contid_rule_parse_field(r, optarg);
-			break;
-		default:
-			err = 0;
-		}
-		if (err < 0) {
+		if (!have_contid) {
 			contid_rule_free(r);
-			field_error(cmd, err, what);
+			words_free(&ws);
+			usage_error(cmd, "missing --contid ID (or -F contid=ID)");
 		}
 	}
-	/* -F contid=ID or containerid=ID count as the container ID too. */
-	n = contid_rule_field_count(r);
-	for (i = 0; i < n && !have_contid; i++) {
-		uint64_t id;
-
-		if (contid_rule_field_containerid(r, (unsigned int)i, &id) == 0)
-			have_contid = true;
-	}
-	if (!have_contid) {
-		contid_rule_free(r);
-		usage_error(cmd, "missing --contid ID (or -F contid=ID)");
-	}
-	/* Like auditctl: an exit rule without -S applies to every syscall. */
-	if (list == CONTID_LIST_EXIT && !syscalls)
-		contid_rule_add_syscall(r, CONTID_SYSCALL_ALL);
+	words_free(&ws);
 	return r;
 }
 
@@ -231,9 +402,14 @@ static int rule_change(int argc, char **argv, bool add)
 	struct contid_handle *h;
 	struct contid_rule *r;
 	char text[8192];
+	bool del = false;
 	int err;
 
-	r = build_rule(argc, argv, cmd);
+	r = build_rule(argc, argv, cmd, !add, &del);
+	if (add && del) {
+		contid_rule_free(r);
+		usage_error(cmd, "-d and -W delete a rule: use 'contidctl rule del'");
+	}
 	contid_rule_format(r, text, sizeof(text));
 	h = open_handle(0);
 	if (!h) {
@@ -250,6 +426,24 @@ static int rule_change(int argc, char **argv, bool add)
 	if (err < 0)
 		return fail(err, rule_cause(err, add), "cannot %s the rule '%s'",
 			    add ? "add" : "delete", text);
+	return EXIT_OK;
+}
+
+/* rule print: the rule as rule list would print it; no kernel. */
+static int rule_print(int argc, char **argv)
+{
+	struct contid_rule *r;
+	char text[8192];
+	bool del = false;
+
+	r = build_rule(argc, argv, "rule print", false, &del);
+	contid_rule_format(r, text, sizeof(text));
+	contid_rule_free(r);
+	print_init(stdout, opt_json);
+	print_open_object(NULL);
+	print_string(PRINT_ANY, "rule", "%s", text);
+	print_close_object();
+	print_nl();
 	return EXIT_OK;
 }
 
@@ -329,6 +523,7 @@ static const struct cmd rule_cmds[] = {
 	{ "del", rule_del, NULL },
 	{ "delete", rule_del, NULL },
 	{ "list", rule_list, NULL },
+	{ "print", rule_print, NULL },
 	{ NULL, NULL, NULL }
 };
 
@@ -341,7 +536,7 @@ int cmd_rule(int argc, char **argv)
 	while ((o = cmd_getopt(argc, argv, "rule", "+", NULL, rule_help)) != -1)
 		;
 	if (optind >= argc)
-		usage_error("rule", "missing command (add, del or list)");
+		usage_error("rule", "missing command (add, del, print or list)");
 	for (c = rule_cmds; c->name; c++) {
 		if (!strcmp(c->name, argv[optind])) {
 			argc -= optind;

@@ -81,7 +81,7 @@ u run "invalid container ID 'abc': not a decimal number" run --contid abc true
 u run "invalid container ID '18446744073709551615': the unset value is not a valid ID" run --contid 18446744073709551615 true
 u run "option '--contid' needs an argument" run --contid
 
-u rule "missing command (add, del or list)" rule
+u rule "missing command (add, del, print or list)" rule
 u rule "unknown command 'show'" rule show
 u "rule add" "missing --contid ID (or -F contid=ID)" rule add --dir /tmp
 u "rule add" "invalid container ID '1x': not a decimal number" rule add --contid 1x

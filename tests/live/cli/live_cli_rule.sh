@@ -10,7 +10,7 @@ ok() { echo "ok: $*"; }
 bad() { echo "FAIL: $*"; fails=$((fails + 1)); }
 has() { grep -F -q -- "$2" "$1"; }
 key=tmpcontainerid
-rule="-a always,exit -F dir=/tmp -F perm=wa -F contid=123459 -k $key"
+rule="-a always,exit -S all -F dir=/tmp -F perm=wa -F contid=123459 -F key=$key"
 
 echo "== example 2: rule add, run, event, rule del"
 rm -f /tmp/$key
@@ -56,9 +56,24 @@ echo "== rules contidctl did not add are listed too; -F and --syscall"
 "$C" rule add --syscall openat --syscall unlinkat -F contid!=5 -F uid=0 -k other; rc=$?
 [ "$rc" = 0 ] && ok "rule add --syscall -F" || bad "rule add --syscall -F -> $rc"
 "$C" rule list > "$T/list"; cat "$T/list"
-grep -F -x -q -- "-a always,exit -S openat,unlinkat -F contid!=5 -F uid=0 -k other" "$T/list" &&
+grep -F -x -q -- "-a always,exit -S openat,unlinkat -F contid!=5 -F uid=0 -F key=other" "$T/list" &&
 	ok "listed with -S" || bad "rule with -S not listed as expected"
 "$C" rule del --syscall openat --syscall unlinkat -F contid!=5 -F uid=0 -k other || bad "rule del of it"
+# two keys: one key field joined with \001 (two key fields: EINVAL)
+"$C" rule add --contid 98 -k a --key b; rc=$?
+[ "$rc" = 0 ] && ok "rule add -k a --key b" || bad "rule add -k a --key b -> $rc"
+"$C" rule list | grep -F -x -q -- "-a always,exit -S all -F contid=98 -F key=a -F key=b" &&
+	ok "two keys listed as auditctl -l does" || bad "two keys not listed"
+"$C" rule del --contid 98 -k a --key b || bad "rule del of the two-key rule"
+# an auditctl rule as auditctl takes it, b32 names, listed back as auditctl -l
+"$C" rule add -- -a always,exit -F arch=b32 -S chmod,fchmod,fchmodat -F contid=97 -k perm_mod; rc=$?
+[ "$rc" = 0 ] && ok "rule add -- auditctl b32 rule" || bad "rule add -- auditctl b32 rule -> $rc"
+"$C" rule list | grep -F -x -q -- "-a always,exit -F arch=b32 -S chmod,fchmod,fchmodat -F contid=97 -F key=perm_mod" &&
+	ok "b32 rule listed with i386 names" || bad "b32 rule not listed as expected"
+"$C" rule del -- -a always,exit -F arch=b32 -S chmod,fchmod,fchmodat -F contid=97 -k perm_mod || bad "rule del -- b32 rule"
+"$C" rule add -- -w /etc/passwd -p wa -k identity && "$C" rule list | grep -F -x -q -- "-w /etc/passwd -p wa -k identity" &&
+	ok "watch listed as -w" || bad "watch not listed as -w"
+"$C" rule del -- -w /etc/passwd -p wa -k identity || bad "rule del of the watch"
 "$C" rule add --list exclude -F msgtype=CWD -F contid=99 && "$C" rule list | grep -F -q -- "-a always,exclude -F msgtype=CWD -F contid=99" &&
 	ok "exclude list rule" || bad "exclude list rule"
 "$C" rule del --list exclude -F msgtype=CWD -F contid=99 || bad "rule del exclude"
