@@ -34,6 +34,7 @@ enum contid_field_kind {
 	FK_SUCCESS,	/* a number; yes (1) / no (0) on input */
 	FK_EXIT,	/* signed, -EPERM style names */
 	FK_MSGTYPE,	/* record type name or number */
+	FK_FSTYPE,	/* debugfs, tracefs or a number */
 };
 
 struct contid_field_info {

@@ -45,6 +45,14 @@ static const char *op_str(uint32_t op)
 	return NULL;
 }
 
+/* libaudit's fstypetab.h (3.0.9) */
+static const struct {
+	const char *name;
+	uint32_t magic;
+} fstypes[] = {
+	{ "debugfs", 0x64626720 }, { "tracefs", 0x74726163 },
+};
+
 static const struct {
 	const char *name;
 	int value;
@@ -64,7 +72,8 @@ static const struct {
 	{ "EOPNOTSUPP", EOPNOTSUPP }, { "ETIMEDOUT", ETIMEDOUT },
 };
 
-/* strict integer: decimal, or 0x hex; optional leading '-' if @neg */
+/* strict integer: decimal, 0x hex or 0 octal (as strtoul base 0);
+ * optional leading '-' if @neg */
 static int parse_u64(const char *s, bool neg_ok, uint64_t max, int64_t min,
 		     uint64_t *out)
 {
@@ -81,13 +90,16 @@ static int parse_u64(const char *s, bool neg_ok, uint64_t max, int64_t min,
 	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
 		base = 16;
 		s += 2;
+	} else if (s[0] == '0' && s[1]) {
+		base = 8;	/* as auditctl's strtoul(v, NULL, 0): "a2&0100" */
+		s++;
 	}
 	if (!*s)
 		return -CONTID_E_BADVALUE;
 	for (; *s; s++) {
 		unsigned int d;
 
-		if (*s >= '0' && *s <= '9')
+		if (*s >= '0' && *s <= (base == 8 ? '7' : '9'))
 			d = (unsigned int)(*s - '0');
 		else if (base == 16 && *s >= 'a' && *s <= 'f')
 			d = (unsigned int)(*s - 'a' + 10);
@@ -319,6 +331,15 @@ CONTID_EXPORT int contid_rule_parse_field(struct contid_rule *r,
 		} else if ((err = parse_u32_value(val, &v32)) < 0) {
 			return err;
 		}
+		break;
+	case FK_FSTYPE:
+		for (i = 0; i < sizeof(fstypes) / sizeof(fstypes[0]); i++)
+			if (!strcmp(val, fstypes[i].name))
+				break;
+		if (i < sizeof(fstypes) / sizeof(fstypes[0]))
+			v32 = fstypes[i].magic;
+		else if ((err = parse_u32_value(val, &v32)) < 0)
+			return err;
 		break;
 	case FK_MSGTYPE:
 		err = contid_msgtype_number(val);
@@ -958,6 +979,15 @@ static void format_field(struct sbuf *sb, const struct rule_field *f)
 	case FK_HEX:
 		sb_printf(sb, "0x%" PRIX32, f->value);
 		break;
+	case FK_FSTYPE:
+		for (i = 0; i < sizeof(fstypes) / sizeof(fstypes[0]); i++)
+			if (f->value == fstypes[i].magic)
+				break;
+		if (i < sizeof(fstypes) / sizeof(fstypes[0]))
+			sb_printf(sb, "%s", fstypes[i].name);
+		else
+			sb_printf(sb, "%" PRId32, (int32_t)f->value);
+		break;
 	case FK_UNSIGNED:
 		sb_printf(sb, "%" PRIu32, f->value);
 		break;
@@ -1029,10 +1059,12 @@ static bool is_watch(const struct contid_rule *r)
 	    (r->f[0].field != AUDIT_WATCH && r->f[0].field != AUDIT_DIR) ||
 	    r->f[0].op != CONTID_OP_EQ)
 		return false;
-	/* a path -w reads back as itself: absolute, no trailing '/' */
+	/*
+	 * -w takes an absolute path (a trailing '/' printed as auditctl
+	 * prints it; -w trims it when read back)
+	 */
 	p = (const char *)r->f[0].data;
-	if (p[0] != '/' || r->f[0].value >= PATH_MAX ||
-	    (r->f[0].value > 2 && p[r->f[0].value - 1] == '/'))
+	if (p[0] != '/' || r->f[0].value >= PATH_MAX)
 		return false;
 	for (i = 1; i < r->nfields; i++) {
 		const struct rule_field *f = &r->f[i];

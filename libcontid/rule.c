@@ -49,7 +49,7 @@ static const struct contid_field_info field_table[] = {
 	{ AUDIT_OBJ_LEV_HIGH, "obj_lev_high", FK_STR },
 	{ AUDIT_LOGINUID_SET, "loginuid_set", FK_NUM },
 	{ AUDIT_SESSIONID, "sessionid", FK_UID },
-	{ AUDIT_FSTYPE, "fstype", FK_NUM },
+	{ AUDIT_FSTYPE, "fstype", FK_FSTYPE },
 	{ AUDIT_CONTAINERID, "contid", FK_CONTID },
 	{ AUDIT_DEVMAJOR, "devmajor", FK_NUM },
 	{ AUDIT_DEVMINOR, "devminor", FK_NUM },

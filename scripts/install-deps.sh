@@ -10,6 +10,8 @@ pkgs=(
 	libmnl-dev libcmocka-dev autoconf automake libtool pkg-config
 	# second compiler, sanitizer runtimes, valgrind, the parser benchmark
 	clang libclang-rt-14-dev valgrind libauparse-dev
+	# the golden rule test builds the published rules with libaudit
+	libaudit-dev
 	# the guest's packet filters for the NETFILTER_PKT tests (run only in
 	# the guest: installing them starts nothing on the host)
 	nftables iptables
