@@ -284,6 +284,121 @@ static void test_space_in_value_refused(void **state)
 	contid_rule_free(r);
 }
 
+static void test_syscalls_per_arch(void **state)
+{
+	(void)state;
+	/* the kernel's tables: x86_64 and i386 numbers differ */
+	assert_int_equal(contid_syscall_number_arch(CONTID_ARCH_B64, "open"), 2);
+	assert_int_equal(contid_syscall_number_arch(CONTID_ARCH_B32, "open"), 5);
+	assert_int_equal(contid_syscall_number_arch(CONTID_ARCH_B32, "chmod"), 15);
+	assert_int_equal(contid_syscall_number_arch(CONTID_ARCH_B32, "fchmod"), 94);
+	assert_int_equal(contid_syscall_number_arch(CONTID_ARCH_B32, "fchmodat"), 306);
+	assert_int_equal(contid_syscall_number_arch(CONTID_ARCH_B32, "newfstatat"), -CONTID_E_UNKNOWN_SYSCALL);
+	assert_int_equal(contid_syscall_number_arch(CONTID_ARCH_B64, "fstatat64"), -CONTID_E_UNKNOWN_SYSCALL);
+	assert_int_equal(contid_syscall_number_arch(0xc00000b7, "openat"), -CONTID_E_BADVALUE);
+	assert_int_equal(contid_syscall_number_arch(CONTID_ARCH_B64, NULL), -EINVAL);
+	assert_string_equal(contid_syscall_name_arch(CONTID_ARCH_B32, 5), "open");
+	assert_string_equal(contid_syscall_name_arch(CONTID_ARCH_B64, 5), "fstat");
+	assert_null(contid_syscall_name_arch(CONTID_ARCH_B32, 9999));
+	assert_null(contid_syscall_name_arch(0, 5));
+}
+
+static void test_parse_args_diag(void **state)
+{
+	char *stig[] = { "-a", "always,exit", "-F", "arch=b32", "-S", "chmod,fchmod,fchmodat",
+			 "-F", "auid>=1000", "-F", "auid!=unset", "-k", "perm_mod" };
+	char *noarch[] = { "-a", "always,exit", "-S", "open", "-S", "close" };
+	char *num[] = { "-a", "always,exit", "-S", "5" };
+	char *del[] = { "-d", "always,exit", "-S", "open" };
+	char *late[] = { "-a", "always,exit", "-S", "open", "-F", "arch=b64" };
+	char *user[] = { "-a", "always,exit", "-F", "uid=nosuchuser-x" };
+	char *grp[] = { "-a", "always,exit", "-F", "gid=nosuchgroup-x" };
+	char *missing[] = { "-a", "always,exit", "-F" };
+	struct contid_rule_diag d;
+	struct contid_rule *r = NULL;
+	const uint32_t *m;
+	uint32_t v;
+
+	(void)state;
+	assert_int_equal(contid_rule_parse_args(&r, 12, stig, &d), 0);
+	assert_int_equal(d.warnings, 0);
+	assert_int_equal(d.arch, CONTID_ARCH_B32);
+	assert_int_equal(d.del, 0);
+	assert_int_equal(d.arg, -1);
+	assert_true(contid_rule_has_syscall(r, 15));
+	assert_true(contid_rule_has_syscall(r, 94));
+	assert_true(contid_rule_has_syscall(r, 306));
+	assert_false(contid_rule_has_syscall(r, 90));	/* x86_64 chmod */
+	/* the key is the last field; auid!=unset is 4294967295 */
+	assert_int_equal(contid_rule_field_count(r), 4);
+	assert_string_equal(contid_rule_field_str(r, 3), "perm_mod");
+	contid_rule_field_get(r, 2, NULL, NULL, &v);
+	assert_int_equal(v, 4294967295u);
+	contid_rule_free(r);
+
+	if (contid_native_arch() == CONTID_ARCH_B64) {
+		/* auditctl 3.0.9 warns for the first -S without an arch=,
+		 * when the i386 numbers differ: open is 2, i386 open is 5 */
+		assert_int_equal(contid_rule_parse_args(&r, 6, noarch, &d), 0);
+		assert_int_equal(d.warnings, CONTID_RULE_WARN_ARCH);
+		assert_int_equal(d.arch, CONTID_ARCH_B64);
+		assert_true(contid_rule_has_syscall(r, 2));
+		assert_true(contid_rule_has_syscall(r, 3));
+		contid_rule_free(r);
+		assert_int_equal(contid_rule_parse_args(&r, 4, num, &d), 0);
+		assert_int_equal(d.warnings, 0);
+		contid_rule_free(r);
+		/* not for -d */
+		assert_int_equal(contid_rule_parse_args(&r, 4, del, &d), 0);
+		assert_int_equal(d.warnings, 0);
+		assert_int_equal(d.del, 1);
+		contid_rule_free(r);
+	}
+	r = NULL;
+	assert_int_equal(contid_rule_parse_args(&r, 6, late, &d), -CONTID_E_ARCHORDER);
+	assert_int_equal(d.arg, 4);
+	assert_null(r);
+	assert_int_equal(contid_rule_parse_args(&r, 4, user, &d), -CONTID_E_UNKNOWN_USER);
+	assert_int_equal(d.arg, 2);
+	assert_int_equal(contid_rule_parse_args(&r, 4, grp, &d), -CONTID_E_UNKNOWN_GROUP);
+	assert_int_equal(contid_rule_parse_args(&r, 3, missing, &d), -CONTID_E_SYNTAX);
+	assert_int_equal(d.arg, 2);
+	assert_int_equal(contid_rule_parse_args(&r, 0, NULL, &d), -CONTID_E_SYNTAX);
+	assert_int_equal(d.arg, -1);
+	assert_int_equal(contid_rule_parse_args(NULL, 4, num, &d), -EINVAL);
+
+	/* no -S: every word of the mask, as libaudit's "all" */
+	assert_int_equal(contid_rule_parse(&r, "-a always,exclude -F msgtype=CWD"), 0);
+	m = contid_rule_get_mask(r);
+	for (int i = 0; i < 64; i++)
+		assert_int_equal(m[i], 0xffffffffu);
+	contid_rule_free(r);
+	assert_int_equal(contid_rule_parse(&r, "-a always,task -F uid=0"), 0);
+	m = contid_rule_get_mask(r);
+	for (int i = 0; i < 64; i++)
+		assert_int_equal(m[i], 0);
+	contid_rule_free(r);
+	/* auditctl's numbers: 0 octal, 0x hex */
+	assert_int_equal(contid_rule_parse(&r, "-a always,exit -F a2&0100 -F a1=0x10 -F a0=010"), 0);
+	contid_rule_field_get(r, 0, NULL, NULL, &v);
+	assert_int_equal(v, 64);
+	contid_rule_field_get(r, 1, NULL, NULL, &v);
+	assert_int_equal(v, 16);
+	contid_rule_field_get(r, 2, NULL, NULL, &v);
+	assert_int_equal(v, 8);
+	contid_rule_free(r);
+	parse_err("-a always,exit -F a0=08", -CONTID_E_BADVALUE);
+	parse_err("-a always,exit -S open -F arch=b32", -CONTID_E_ARCHORDER);
+	parse_err("-a always,exclude -S open", -CONTID_E_BADLIST);
+	parse_err("-a always,exit -F arch=b32 -S newfstatat", -CONTID_E_UNKNOWN_SYSCALL);
+	parse_err("-w relative/path", -CONTID_E_BADVALUE);
+	parse_err("-a always,exit -w /etc", -CONTID_E_SYNTAX);
+	parse_err("-a always,exit -C uid=gid", -CONTID_E_BADVALUE);
+	parse_err("-a always,user -C uid=auid", -CONTID_E_BADLIST);
+	parse_err("-a always,exit -p wa", -CONTID_E_SYNTAX);
+	parse_err("-w /etc/passwd -p wq", -CONTID_E_BADVALUE);
+}
+
 static void test_syscall_table(void **state)
 {
 	(void)state;
@@ -309,6 +424,8 @@ int main(void)
 		cmocka_unit_test(test_key_separator_refused),
 		cmocka_unit_test(test_field_by_number),
 		cmocka_unit_test(test_space_in_value_refused),
+		cmocka_unit_test(test_syscalls_per_arch),
+		cmocka_unit_test(test_parse_args_diag),
 		cmocka_unit_test(test_syscall_table),
 	};
 
