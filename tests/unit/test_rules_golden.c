@@ -392,6 +392,7 @@ static const char *diff_reason(const char *file, int line)
 
 static int checked, bytes_ok, text_ok, kernel_only, refused_both, listed, failures;
 
+__attribute__((format(printf, 3, 4)))
 static void fail(const char *file, int line, const char *fmt, ...)
 {
 	va_list ap;
