@@ -194,9 +194,107 @@ static size_t decode_value(const char *name, const char *raw, char *out)
 	return len;
 }
 
+/* key=: a hex run (untrusted string) may hold several keys joined by
+ * \001 (auditctl -k a -k b); auparse decodes the leading hex run. */
+static size_t decode_key(const char *raw, char *out)
+{
+	size_t run = 0, i;
+
+	if (raw[0] == '"' || raw[0] == '(')
+		return decode_value("", raw, out);
+	while (hexval(raw[run]) >= 0)
+		run++;
+	if (run < 2)
+		return decode_value("", raw, out);
+	for (i = 0; i < run / 2; i++)
+		out[i] = (char)(hexval(raw[2 * i]) << 4 | hexval(raw[2 * i + 1]));
+	out[run / 2] = '\0';
+	return run / 2;
+}
+
+/* Strip what auparse strips from the end of a value: ':' then ',' then
+ * '\'' then ')' (not of "(none)" or "(null)"). */
+static void strip_punct(char *v)
+{
+	size_t len = strlen(v);
+
+	if (len && v[len - 1] == ':')
+		v[--len] = '\0';
+	if (len && v[len - 1] == ',')
+		v[--len] = '\0';
+	if (len && v[len - 1] == '\'')
+		v[--len] = '\0';
+	if (len && v[len - 1] == ')' && strcmp(v, "(none)") && strcmp(v, "(null)"))
+		v[--len] = '\0';
+}
+
+static struct contid_rec_field *add_field(struct contid_record *rec,
+					  const char *name, const char *raw,
+					  const char *value, size_t vlen)
+{
+	struct contid_rec_field *f;
+
+	if (rec->nfields >= rec->cap)
+		return NULL;
+	f = &rec->fields[rec->nfields++];
+	f->name = name;
+	f->raw = raw;
+	f->value = value;
+	f->vlen = vlen;
+	f->interp = NULL;
+	return f;
+}
+
+/*
+ * A word without '=' (auparse: an AVC's unlabelled "denied" and
+ * "{ read write }" become seresult= and seperms=; other words are skipped).
+ * Returns the position after what was consumed.
+ */
+static char *bare_word(struct contid_record *rec, char *p, char **outp)
+{
+	char *word = p;
+
+	while (*p && *p != ' ')
+		p++;
+	if (*p)
+		*p++ = '\0';
+	if (rec->type != AUDIT_AVC && rec->type != AUDIT_USER_AVC)
+		return p;
+	if (rec->nfields == 0 && strncmp(word, "avc", 3)) {
+		add_field(rec, "seresult", word, word, strlen(word));
+	} else if (rec->nfields == 1 && !strcmp(rec->fields[0].name, "seresult") &&
+		   !strcmp(word, "{")) {
+		char *out = *outp, *start = out;
+
+		/* the joined perms are shorter than "{ ... }": room enough */
+		for (;;) {
+			while (*p == ' ')
+				p++;
+			if (!*p || *p == '}')
+				break;
+			word = p;
+			while (*p && *p != ' ')
+				p++;
+			if (out != start)
+				*out++ = ',';
+			memcpy(out, word, (size_t)(p - word));
+			out += p - word;
+		}
+		if (*p == '}')
+			p++;
+		*out = '\0';
+		add_field(rec, "seperms", start, start, (size_t)(out - start));
+		*outp = out + 1;
+	}
+	return p;
+}
+
 /*
  * Split @w (a writable copy of the text) into fields.  @out receives the
- * decoded values back to back.
+ * decoded values back to back.  What auparse does to a field is done here
+ * too: a '(' before the name is dropped, a field with no value is skipped,
+ * trailing punctuation is stripped (strip_punct), and a key= of several
+ * keys gives one key field per key.
  */
 static void split_fields(struct contid_record *rec, char *w, char **outp)
 {
@@ -205,6 +303,7 @@ static void split_fields(struct contid_record *rec, char *w, char **outp)
 	while (*p && rec->nfields < rec->cap) {
 		struct contid_rec_field *f;
 		char *name, *val;
+		size_t i, start;
 
 		while (*p == ' ')
 			p++;
@@ -214,9 +313,7 @@ static void split_fields(struct contid_record *rec, char *w, char **outp)
 		while (*p && *p != '=' && *p != ' ')
 			p++;
 		if (*p != '=') {
-			/* a word without '=' (e.g. "audit_enabled"): skip it */
-			while (*p && *p != ' ')
-				p++;
+			p = bare_word(rec, name, &out);
 			continue;
 		}
 		*p++ = '\0';
@@ -241,13 +338,39 @@ static void split_fields(struct contid_record *rec, char *w, char **outp)
 			out = *outp;
 			continue;
 		}
-		f = &rec->fields[rec->nfields++];
-		f->name = name;
-		f->raw = val;
-		f->value = out;
-		f->interp = NULL;
-		f->vlen = decode_value(name, val, out);
-		out += f->vlen + 1;
+		if (*name == '(')
+			name++;
+		if (!*val || !*name)
+			continue;
+		strip_punct(val);
+		if (strcmp(name, "key")) {
+			f = add_field(rec, name, val, out, 0);
+			if (!f)
+				break;
+			f->vlen = decode_value(name, val, out);
+			out += f->vlen + 1;
+			continue;
+		}
+		/* one field per \001-separated key (room counted in
+		 * key_seps()) */
+		{
+			size_t total = decode_key(val, out);
+			bool first = true;
+
+			f = add_field(rec, name, val, out, total);
+			for (i = 0, start = 0; f && i <= total; i++) {
+				if (i < total && out[i] != '\x01')
+					continue;
+				out[i] = '\0';
+				if (first)
+					f->vlen = i;
+				else
+					add_field(rec, name, val, out + start, i - start);
+				first = false;
+				start = i + 1;
+			}
+			out += total + 1;
+		}
 	}
 	*outp = out;
 }
@@ -349,6 +472,22 @@ static int parse_stamp(const char *s, size_t len, uint64_t *sec,
 	return (int)i;
 }
 
+/* Fields a key= of several keys adds: "01" pairs of hex runs after key=. */
+static size_t key_seps(const char *text, size_t len)
+{
+	size_t n = 0, i, j;
+
+	for (i = 0; i + 4 <= len; i++) {
+		if (memcmp(text + i, "key=", 4))
+			continue;
+		for (j = i + 4; j + 1 < len && hexval(text[j]) >= 0 &&
+		     hexval(text[j + 1]) >= 0; j += 2)
+			if (text[j] == '0' && text[j + 1] == '1')
+				n++;
+	}
+	return n;
+}
+
 static int record_build(struct contid_record **rp, unsigned int type,
 			const char *tname, size_t tlen,
 			const char *node, size_t nodelen, const char *text,
@@ -362,12 +501,14 @@ static int record_build(struct contid_record **rp, unsigned int type,
 	for (i = 0; i < len; i++)
 		if (text[i] == '=')
 			neq++;
+	/* seresult= and seperms= of an AVC have no '=' in the text */
+	neq += 2 + key_seps(text, len);
 	size = sizeof(*rec) + neq * sizeof(struct contid_rec_field) +
 	       (nodelen + 1) + (tlen + 1) + 3 * (len + 1);
 	rec = malloc(size);
 	if (!rec)
 		return -ENOMEM;
-	rec->type = type;
+	rec->type = type;	/* split_fields() needs it (AVC) */
 	rec->sec = sec;
 	rec->msec = msec;
 	rec->serial = serial;
