@@ -18,8 +18,9 @@
  * serials are tracked per node and per boot, and a hole counts only if the
  * record after it is stamped within the timeout of the record before it.
  * A new boot (the count starts again without loss) is a DAEMON_START
- * record, a serial more than the window below the highest seen, or a
- * stamp more than the timeout earlier than the latest.  So a file that
+ * record, a serial more than the window below the highest seen and
+ * stamped more than the timeout after it, or a stamp more than the timeout
+ * earlier than the latest.  So a file that
  * starts mid-stream, holds several boots or several hosts, or is a
  * concatenation of rotated files, or an excerpt with pauses, is no loss.
  * DAEMON_* records (1200-1299) carry auditd's own serials and are not
@@ -495,9 +496,11 @@ static int track_serial(struct contid_reader *rd, const struct contid_record *re
 	if (!sr)
 		return -ENOMEM;
 	if (!sr->have || ms + rd->timeout_ms < sr->last_ms ||
-	    s + rd->window < sr->max) {
-		/* the first record, or time or the serial went back: a
-		 * (new) start, not loss */
+	    (s + rd->window < sr->max && ms > sr->max_ms + rd->timeout_ms)) {
+		/* the first record, time going back, or the serial going
+		 * back while time went on by more than the timeout (a
+		 * reboot takes longer): a (new) start, not loss.  A serial
+		 * far back stamped within the timeout is a late record. */
 		new_boot(sr, s, ms);
 		return 0;
 	}

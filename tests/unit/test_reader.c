@@ -463,6 +463,16 @@ static void test_lost_only_where_it_can_be(void **state)
 	assert_int_equal(lost_of("type=SYSCALL msg=audit(100.000:500): a=1\n"
 				 "type=SYSCALL msg=audit(10.000:501): a=1\n"
 				 "type=SYSCALL msg=audit(10.001:502): a=1\n"), 0);
+	/* a serial far back but stamped within the window is a late record
+	 * of a busy system, not a new boot: no hole opens after it */
+	assert_int_equal(lost_of("type=SYSCALL msg=audit(100.000:1000): a=1\n"
+				 "type=SYSCALL msg=audit(100.001:900): a=1\n"
+				 "type=SYSCALL msg=audit(100.002:1001): a=1\n"), 0);
+	/* a reboot: the serial back, the stamp later by more than the
+	 * window */
+	assert_int_equal(lost_of("type=SYSCALL msg=audit(100.000:1000): a=1\n"
+				 "type=SYSCALL msg=audit(160.000:3): a=1\n"
+				 "type=SYSCALL msg=audit(160.001:5): a=1\n"), 1);
 	/* DAEMON_START: a new boot even if the serials go up */
 	assert_int_equal(lost_of("type=SYSCALL msg=audit(100.000:5): a=1\n"
 				 "type=DAEMON_START msg=audit(100.500:4686): op=start ver=2.8.5 "
