@@ -9,13 +9,27 @@
  * was added to it for timeout_ms of wall-clock time (timed out), or on
  * flush.  Completed events wait in a FIFO for contid_reader_next().
  *
+ * Events are keyed by (node, stamp): records of different node= hosts
+ * with the same stamp are different events.
+ *
  * Lost events: ENOBUFS on receive is counted; so are holes in the serial
  * sequence (serial numbers are handed out one by one by the kernel), minus
- * any serial that turns up late.
+ * any serial that turns up late -- but only where a hole can be a loss:
+ * serials are tracked per node and per boot, and a hole counts only if the
+ * record after it is stamped within the timeout of the record before it.
+ * A new boot (the count starts again without loss) is a DAEMON_START
+ * record, a serial more than the window below the highest seen and
+ * stamped more than the timeout after it, or a stamp more than the timeout
+ * earlier than the latest.  So a file that
+ * starts mid-stream, holds several boots or several hosts, or is a
+ * concatenation of rotated files, or an excerpt with pauses, is no loss.
+ * DAEMON_* records (1200-1299) carry auditd's own serials and are not
+ * tracked.
  */
 #include "config.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -36,8 +50,10 @@ struct contid_event {
 	uint64_t sec;
 	unsigned int msec;
 	uint64_t serial;
+	const char *node;		/* of its first record, or NULL */
 	int end;
-	uint64_t last_mono;		/* wall clock of the last record, ms */
+	uint64_t last_mono;
+	uint64_t more;			/* IDs left out of op=netns lists */		/* wall clock of the last record, ms */
 	unsigned int nrec, caprec;
 	struct contid_record **recs;
 	unsigned int nid, capid;
@@ -48,6 +64,18 @@ struct hole {
 	uint64_t lo, hi;	/* missing serials, inclusive */
 };
 
+/* Serial tracking of one node (NULL: records without node=). */
+struct serials {
+	struct serials *next;
+	char *node;
+	bool have;
+	uint64_t max;		/* highest serial of this boot */
+	uint64_t max_ms;	/* its stamp */
+	uint64_t last_ms;	/* latest stamp seen */
+	struct hole holes[MAX_HOLES];
+	unsigned int nholes;
+};
+
 struct contid_reader {
 	unsigned int window;
 	unsigned int timeout_ms;
@@ -56,13 +84,11 @@ struct contid_reader {
 	struct contid_event *done_head, *done_tail;
 	uint64_t *filter;
 	size_t nfilter;
-	uint64_t max_serial;
-	bool have_serial;
-	struct hole holes[MAX_HOLES];
-	unsigned int nholes;
+	struct serials *serials;	/* one per node seen */
 	struct {
 		uint64_t sec, serial;
 		unsigned int msec;
+		char node[64];	/* truncated: only for telling late records */
 	} recent[RECENT];	/* ring of recently completed stamps */
 	unsigned int recent_pos;
 	char *line;		/* partial log line held between feeds */
@@ -115,6 +141,11 @@ contid_event_record(const struct contid_event *ev, unsigned int i)
 	if (!ev || i >= ev->nrec)
 		return NULL;
 	return ev->recs[i];
+}
+
+CONTID_EXPORT uint64_t contid_event_contid_more(const struct contid_event *ev)
+{
+	return ev ? ev->more : 0;
 }
 
 CONTID_EXPORT int contid_event_contid_count(const struct contid_event *ev)
@@ -195,8 +226,17 @@ static int event_collect_ids(struct contid_event *ev,
 	if (rec->type != AUDIT_CONTAINER && rec->type != AUDIT_CONTAINER_INFO)
 		return 0;
 	/* "contid" only: old-contid= of a CONTAINER record is not the
-	 * event's ID */
+	 * event's ID; more=N (op=netns) counts the IDs left out */
 	for (i = 0; i < rec->nfields; i++) {
+		if (rec->type == AUDIT_CONTAINER_INFO &&
+		    !strcmp(rec->fields[i].name, "more")) {
+			uint64_t n;
+
+			if (contid_id_parse(rec->fields[i].value, &n) == 0 &&
+			    n != CONTID_UNSET)
+				ev->more += n;
+			continue;
+		}
 		if (strcmp(rec->fields[i].name, "contid"))
 			continue;
 		err = event_add_id_list(ev, rec->fields[i].value);
@@ -238,6 +278,13 @@ CONTID_EXPORT void contid_reader_free(struct contid_reader *rd)
 		return;
 	free_list(rd->open_head);
 	free_list(rd->done_head);
+	while (rd->serials) {
+		struct serials *n = rd->serials->next;
+
+		free(rd->serials->node);
+		free(rd->serials);
+		rd->serials = n;
+	}
 	free(rd->filter);
 	free(rd->line);
 	free(rd);
@@ -267,8 +314,8 @@ static bool filter_match(const struct contid_reader *rd,
 {
 	size_t i;
 
-	if (!rd->nfilter)
-		return true;
+	if (!rd->nfilter || ev->more)
+		return true;	/* any ID may be among those left out */
 	for (i = 0; i < rd->nfilter; i++)
 		if (contid_event_has_contid(ev, rd->filter[i]))
 			return true;
@@ -284,6 +331,9 @@ static void complete(struct contid_reader *rd, struct contid_event *ev, int end)
 	rd->recent[rd->recent_pos].sec = ev->sec;
 	rd->recent[rd->recent_pos].msec = ev->msec;
 	rd->recent[rd->recent_pos].serial = ev->serial;
+	snprintf(rd->recent[rd->recent_pos].node,
+		 sizeof(rd->recent[rd->recent_pos].node), "%s",
+		 ev->node ? ev->node : "");
 	rd->recent_pos = (rd->recent_pos + 1) % RECENT;
 	if (end == CONTID_EVENT_EVICTED)
 		rd->st.evicted++;
@@ -344,33 +394,33 @@ static void expire(struct contid_reader *rd, uint64_t now_ms, uint64_t mono)
 	}
 }
 
-static void hole_add(struct contid_reader *rd, uint64_t lo, uint64_t hi)
+static void hole_add(struct serials *sr, uint64_t lo, uint64_t hi)
 {
-	if (rd->nholes == MAX_HOLES) {
+	if (sr->nholes == MAX_HOLES) {
 		/* forget the oldest hole: its serials stay counted as lost */
-		memmove(rd->holes, rd->holes + 1,
-			(MAX_HOLES - 1) * sizeof(rd->holes[0]));
-		rd->nholes--;
+		memmove(sr->holes, sr->holes + 1,
+			(MAX_HOLES - 1) * sizeof(sr->holes[0]));
+		sr->nholes--;
 	}
-	rd->holes[rd->nholes].lo = lo;
-	rd->holes[rd->nholes].hi = hi;
-	rd->nholes++;
+	sr->holes[sr->nholes].lo = lo;
+	sr->holes[sr->nholes].hi = hi;
+	sr->nholes++;
 }
 
 /* A serial below the highest seen: fill a hole if it was in one. */
-static void hole_fill(struct contid_reader *rd, uint64_t s)
+static void hole_fill(struct contid_reader *rd, struct serials *sr, uint64_t s)
 {
 	unsigned int i;
 
-	for (i = 0; i < rd->nholes; i++) {
-		struct hole *h = &rd->holes[i];
+	for (i = 0; i < sr->nholes; i++) {
+		struct hole *h = &sr->holes[i];
 
 		if (s < h->lo || s > h->hi)
 			continue;
 		rd->st.lost--;
 		if (h->lo == h->hi) {
-			memmove(h, h + 1, (rd->nholes - i - 1) * sizeof(*h));
-			rd->nholes--;
+			memmove(h, h + 1, (sr->nholes - i - 1) * sizeof(*h));
+			sr->nholes--;
 		} else if (s == h->lo) {
 			h->lo++;
 		} else if (s == h->hi) {
@@ -379,34 +429,94 @@ static void hole_fill(struct contid_reader *rd, uint64_t s)
 			uint64_t hi = h->hi;
 
 			h->hi = s - 1;
-			hole_add(rd, s + 1, hi);
+			hole_add(sr, s + 1, hi);
 		}
 		return;
 	}
 }
 
-static void track_serial(struct contid_reader *rd, uint64_t s)
+static bool same_node(const char *a, const char *b)
 {
-	if (!s)
-		return;
-	if (!rd->have_serial) {
-		rd->have_serial = true;
-		rd->max_serial = s;
-		return;
-	}
-	if (s > rd->max_serial) {
-		if (s > rd->max_serial + 1) {
-			rd->st.lost += s - rd->max_serial - 1;
-			hole_add(rd, rd->max_serial + 1, s - 1);
+	if (!a || !b)
+		return a == b;
+	return !strcmp(a, b);
+}
+
+static struct serials *serials_of(struct contid_reader *rd, const char *node)
+{
+	struct serials *sr;
+
+	for (sr = rd->serials; sr; sr = sr->next)
+		if (same_node(sr->node, node))
+			return sr;
+	sr = calloc(1, sizeof(*sr));
+	if (!sr)
+		return NULL;
+	if (node) {
+		sr->node = strdup(node);
+		if (!sr->node) {
+			free(sr);
+			return NULL;
 		}
-		rd->max_serial = s;
-	} else if (s + 10000 < rd->max_serial) {
-		/* the serial restarted (a reboot in a log file) */
-		rd->max_serial = s;
-		rd->nholes = 0;
-	} else {
-		hole_fill(rd, s);
 	}
+	sr->next = rd->serials;
+	rd->serials = sr;
+	return sr;
+}
+
+/* A new boot of @sr's node: @s (stamped @ms) is the first serial. */
+static void new_boot(struct serials *sr, uint64_t s, uint64_t ms)
+{
+	sr->have = true;
+	sr->max = s;
+	sr->max_ms = ms;
+	sr->last_ms = ms;
+	sr->nholes = 0;
+}
+
+static int track_serial(struct contid_reader *rd, const struct contid_record *rec)
+{
+	uint64_t s = rec->serial, ms = stamp_ms(rec->sec, rec->msec);
+	struct serials *sr;
+
+	if (rec->type >= 1200 && rec->type <= 1299) {
+		/* auditd's own records and serials; its start is a boot */
+		if (rec->type == AUDIT_DAEMON_START) {
+			sr = serials_of(rd, rec->node);
+			if (!sr)
+				return -ENOMEM;
+			sr->have = false;
+			sr->nholes = 0;
+		}
+		return 0;
+	}
+	if (!s)
+		return 0;
+	sr = serials_of(rd, rec->node);
+	if (!sr)
+		return -ENOMEM;
+	if (!sr->have || ms + rd->timeout_ms < sr->last_ms ||
+	    (s + rd->window < sr->max && ms > sr->max_ms + rd->timeout_ms)) {
+		/* the first record, time going back, or the serial going
+		 * back while time went on by more than the timeout (a
+		 * reboot takes longer): a (new) start, not loss.  A serial
+		 * far back stamped within the timeout is a late record. */
+		new_boot(sr, s, ms);
+		return 0;
+	}
+	if (ms > sr->last_ms)
+		sr->last_ms = ms;
+	if (s > sr->max) {
+		if (s > sr->max + 1 && ms <= sr->max_ms + rd->timeout_ms) {
+			rd->st.lost += s - sr->max - 1;
+			hole_add(sr, sr->max + 1, s - 1);
+		}
+		sr->max = s;
+		sr->max_ms = ms;
+	} else {
+		hole_fill(rd, sr, s);
+	}
+	return 0;
 }
 
 CONTID_EXPORT int contid_reader_push_record(struct contid_reader *rd,
@@ -425,7 +535,7 @@ CONTID_EXPORT int contid_reader_push_record(struct contid_reader *rd,
 	/* newest first: a record most often belongs to the latest event */
 	for (p = rd->open_tail, ev = NULL; p; p = p->oprev) {
 		if (p->serial == rec->serial && p->sec == rec->sec &&
-		    p->msec == rec->msec) {
+		    p->msec == rec->msec && same_node(p->node, rec->node)) {
 			ev = p;
 			break;
 		}
@@ -435,20 +545,26 @@ CONTID_EXPORT int contid_reader_push_record(struct contid_reader *rd,
 
 		/* time out what is old before evicting anything */
 		expire(rd, now, 0);
-		/* only a serial at or below the highest seen can be late */
-		for (k = 0; rd->have_serial && rec->serial <= rd->max_serial &&
-			    k < RECENT; k++) {
+		if (rec->type == AUDIT_EOE) {
+			/* an EOE of no open event (its event ended, or the
+			 * excerpt starts here): not an event of its own */
+			contid_record_free(rec);
+			return 0;
+		}
+		for (k = 0; k < RECENT; k++) {
 			if (rd->recent[k].serial == rec->serial &&
 			    rd->recent[k].sec == rec->sec &&
-			    rd->recent[k].msec == rec->msec && rec->serial) {
+			    rd->recent[k].msec == rec->msec && rec->serial &&
+			    !strncmp(rd->recent[k].node, rec->node ? rec->node : "",
+				     sizeof(rd->recent[k].node) - 1)) {
 				/* its event already ended: it becomes an
 				 * event of its own, counted as late */
 				rd->st.late++;
 				break;
 			}
 		}
-		track_serial(rd, rec->serial);
-		ev = calloc(1, sizeof(*ev));
+		err = track_serial(rd, rec);
+		ev = err < 0 ? NULL : calloc(1, sizeof(*ev));
 		if (!ev) {
 			contid_record_free(rec);
 			return -ENOMEM;
@@ -456,6 +572,7 @@ CONTID_EXPORT int contid_reader_push_record(struct contid_reader *rd,
 		ev->sec = rec->sec;
 		ev->msec = rec->msec;
 		ev->serial = rec->serial;
+		ev->node = rec->node;
 		if (rd->nopen >= rd->window) {
 			struct contid_event *old = rd->open_head;
 

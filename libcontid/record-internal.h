@@ -9,6 +9,7 @@ struct contid_rec_field {
 	const char *raw;	/* as written, quotes included */
 	const char *value;	/* decoded */
 	size_t vlen;
+	const char *interp;	/* ENRICHED interpretation, or NULL */
 };
 
 /* One malloc: this struct, the field table, then the strings. */
@@ -18,6 +19,7 @@ struct contid_record {
 	uint64_t sec;
 	uint64_t serial;
 	const char *node;
+	const char *tname;	/* the type as written, or the table's name */
 	const char *text;
 	unsigned int nfields;
 	unsigned int cap;

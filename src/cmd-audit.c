@@ -163,13 +163,20 @@ int cmd_siginfo(int argc, char **argv)
 
 /* ---------------------------------------------------------------- events */
 
+/*
+ * JSON "fields": a name that occurs once maps to its decoded value; a name
+ * repeated within the record (old-format "old auid=1 new auid=2") maps to
+ * the array of its values in order.  "interp": the ENRICHED
+ * interpretations (after 0x1d), by field name, first occurrence.
+ */
 static void print_record(const struct contid_record *rec)
 {
 	unsigned int type = contid_record_type(rec);
-	const char *tname = contid_msgtype_name(type);
+	const char *tname = contid_record_type_name(rec);
 	const char *node = contid_record_node(rec);
 	char unknown[32];
 	int i, j, n = contid_record_field_count(rec);
+	bool interp = false;
 
 	if (!tname) {
 		snprintf(unknown, sizeof(unknown), "UNKNOWN[%u]", type);
@@ -180,23 +187,58 @@ static void print_record(const struct contid_record *rec)
 	print_u64(PRINT_JSON, "type_nr", NULL, type);
 	if (node)
 		print_string(PRINT_JSON, "node", NULL, node);
-	print_string(PRINT_ANY, "text", "%s\n", contid_record_text(rec));
-	/* Decoded values; a name repeated within a record keeps its first. */
+	print_log_text(PRINT_ANY, "text", contid_record_text(rec));
+	print_text("\n");
 	print_open_object("fields");
 	for (i = 0; i < n; i++) {
 		const char *name, *value, *other;
 		size_t len;
-		bool dup = false;
+		int count = 0;
 
 		if (contid_record_field(rec, (unsigned int)i, &name, &value, &len) < 0)
 			continue;
-		for (j = 0; j < i && !dup; j++)
-			if (contid_record_field(rec, (unsigned int)j, &other, NULL, NULL) == 0)
-				dup = strcmp(other, name) == 0;
-		if (!dup)
+		interp |= contid_record_field_interp(rec, (unsigned int)i) != NULL;
+		for (j = 0; j < n; j++)
+			if (contid_record_field(rec, (unsigned int)j, &other, NULL, NULL) == 0 &&
+			    !strcmp(other, name)) {
+				if (j < i)
+					count = -1;	/* printed with the first */
+				if (count < 0)
+					break;
+				count++;
+			}
+		if (count == 1) {
 			print_string_len(PRINT_JSON, name, NULL, value, len);
+		} else if (count > 1) {
+			print_open_array(name);
+			for (j = i; j < n; j++)
+				if (contid_record_field(rec, (unsigned int)j, &other,
+							&value, &len) == 0 &&
+				    !strcmp(other, name))
+					print_string_len(PRINT_JSON, NULL, NULL, value, len);
+			print_close_array();
+		}
 	}
 	print_close_object();
+	if (interp) {
+		print_open_object("interp");
+		for (i = 0; i < n; i++) {
+			const char *name, *v = contid_record_field_interp(rec, (unsigned int)i);
+			const char *other;
+			bool dup = false;
+
+			if (!v || contid_record_field(rec, (unsigned int)i, &name, NULL, NULL) < 0)
+				continue;
+			for (j = 0; j < i && !dup; j++)
+				dup = contid_record_field_interp(rec, (unsigned int)j) &&
+				      contid_record_field(rec, (unsigned int)j, &other,
+							  NULL, NULL) == 0 &&
+				      !strcmp(other, name);
+			if (!dup)
+				print_string(PRINT_JSON, name, NULL, v);
+		}
+		print_close_object();
+	}
 	print_close_object();
 }
 
@@ -224,6 +266,10 @@ static void print_event(const struct contid_event *ev)
 		print_u64(PRINT_ANY, NULL, i ? ",%" PRIu64 : "%" PRIu64,
 			  contid_event_contid(ev, (unsigned int)i));
 	print_close_array();
+	/* op=netns more=N: IDs the kernel left out of the list */
+	if (contid_event_contid_more(ev))
+		print_u64(PRINT_ANY, "contid_more", " (+%" PRIu64 " more)",
+			  contid_event_contid_more(ev));
 	print_text("\n");
 	print_open_array("records");
 	for (i = 0; i < n; i++)

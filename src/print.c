@@ -191,6 +191,32 @@ void print_string_len(enum print_type t, const char *key, const char *fmt,
 	}
 }
 
+/*
+ * Record text as a log holds it.  JSON: a string like any other (0x1d is
+ * \u001d).  Text: the ENRICHED separator 0x1d is written as a space and
+ * any other control byte but the tab as \xNN, so no raw control byte
+ * reaches a terminal.
+ */
+void print_log_text(enum print_type t, const char *key, const char *value)
+{
+	const unsigned char *s = (const unsigned char *)value;
+
+	if (json) {
+		print_string(t, key, NULL, value);
+		return;
+	}
+	if (!(t & PRINT_FP))
+		return;
+	for (; *s; s++) {
+		if (*s == 0x1d)
+			fputc(' ', out);
+		else if ((*s < 0x20 && *s != '\t') || *s == 0x7f)
+			fprintf(out, "\\x%02x", *s);
+		else
+			fputc(*s, out);
+	}
+}
+
 void print_string(enum print_type t, const char *key, const char *fmt,
 		  const char *value)
 {

@@ -51,6 +51,9 @@ void print_null(enum print_type t, const char *key, const char *fmt);
 void print_contid(enum print_type t, const char *key, const char *fmt,
 		  uint64_t id);
 /* Text only: printf-like free text. */
+/* Audit record text: JSON string, or text with control bytes escaped and
+ * the ENRICHED separator 0x1d as a space. */
+void print_log_text(enum print_type t, const char *key, const char *value);
 void print_text(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* End of a line: "\n" in text mode; in JSON mode ends a top-level object's
  * line (one JSON object per line). */

@@ -787,7 +787,27 @@ const char *contid_record_field_raw(const struct contid_record *rec,
 const char *contid_record_find(const struct contid_record *rec,
 			       const char *name);
 
-/** contid_msgtype_name - record type name ("CONTAINER_INFO") or NULL. */
+/**
+ * contid_record_type_name - the record type as written in the log line
+ * ("CRYPTO_KEY_USER", "UNKNOWN[1999]", or a name no table knows, for which
+ * contid_record_type() is 0); for a netlink record the table's name or
+ * NULL.  Since LIBCONTID_1.1.
+ */
+const char *contid_record_type_name(const struct contid_record *rec);
+
+/**
+ * contid_record_field_interp - the interpretation of field @i that an
+ * ENRICHED log carries after the 0x1d separator (the entry whose name is
+ * the field's name in capitals: UID="root" for uid=0, ARCH=x86_64 for
+ * arch=), quotes removed; NULL if there is none.  The same value auparse's
+ * auparse_interpret_field() returns for such a log.  Since LIBCONTID_1.1.
+ */
+const char *contid_record_field_interp(const struct contid_record *rec,
+				       unsigned int i);
+
+/** contid_msgtype_name - record type name ("CONTAINER_INFO") or NULL.
+ *  The table: every type of the kernel's uapi audit.h, every name
+ *  libaudit 3.0.9 knows, and the project's 1020/1021/1340. */
 const char *contid_msgtype_name(unsigned int type);
 
 /** contid_msgtype_number - type number of @name (also "UNKNOWN[n]" and
@@ -828,6 +848,14 @@ int contid_event_contid_count(const struct contid_event *ev);
 uint64_t contid_event_contid(const struct contid_event *ev, unsigned int i);
 /** contid_event_has_contid - 1 if @id is among the event's IDs. */
 int contid_event_has_contid(const struct contid_event *ev, uint64_t id);
+/**
+ * contid_event_contid_more - how many container IDs the kernel left out of
+ * the event's op=netns lists (the sum of their " more=N"; the kernel lists
+ * at most 128 IDs), 0 if none.  A filter matches such an event whatever
+ * the IDs asked for, since any of them may be among the left-out ones.
+ * Since LIBCONTID_1.1.
+ */
+uint64_t contid_event_contid_more(const struct contid_event *ev);
 
 /* ------------------------------------------------------------------ */
 /* Reader: groups records (netlink or log text) into events             */

@@ -3,10 +3,13 @@
  * fuzz_record: libcontid's record parser and event reader.
  *
  * Byte 0 chooses the entry point:
- *   0: one audit.log line (contid_record_parse_log), every accessor;
+ *   0: one audit.log line (contid_record_parse_log), every accessor
+ *      (the type name as written names the type's number; an ENRICHED
+ *      interpretation only of an existing field);
  *   1: a netlink record (contid_record_parse_netlink); bytes 1-2 the type;
  *      written as the audit.log line auditd would write, it must parse
- *      (contid_record_parse_log) into the same record;
+ *      (contid_record_parse_log) into the same record, interpretations
+ *      included;
  *   2: audit.log text fed to a reader in pieces whose sizes come from
  *      byte 1, with a small window and timeout, events walked, flushed;
  *      the events and counters must be those of the same text fed whole;
@@ -52,7 +55,19 @@ static void walk_record(const struct contid_record *rec)
 		s = contid_record_field_raw(rec, (unsigned int)i);
 		if (s)
 			(void)strlen(s);
+		/* an ENRICHED interpretation only for an existing field */
+		s = contid_record_field_interp(rec, (unsigned int)i);
+		if (s && i == n)
+			abort();
+		if (s)
+			(void)strlen(s);
 	}
+	/* the type as written names the type's number, when the table
+	 * knows the name */
+	s = contid_record_type_name(rec);
+	if (s && contid_msgtype_number(s) >= 0 &&
+	    (unsigned int)contid_msgtype_number(s) != contid_record_type(rec))
+		abort();
 	(void)contid_record_find(rec, "contid");
 	(void)contid_record_find(rec, "");
 }
@@ -108,6 +123,10 @@ static void same_as_log(const struct contid_record *rec, unsigned int type,
 		    strcmp(contid_record_field_raw(rec, (unsigned int)i),
 			   contid_record_field_raw(again, (unsigned int)i)))
 			abort();
+		v1 = contid_record_field_interp(rec, (unsigned int)i);
+		v2 = contid_record_field_interp(again, (unsigned int)i);
+		if (!v1 != !v2 || (v1 && strcmp(v1, v2)))
+			abort();
 	}
 	contid_record_free(again);
 	free(line);
@@ -145,6 +164,7 @@ static uint64_t drain(struct contid_reader *rd, uint64_t *sig)
 		mix_u64(&h, contid_event_serial(ev));
 		mix_u64(&h, (uint64_t)contid_event_end(ev));
 		mix_u64(&h, (uint64_t)n);
+		mix_u64(&h, contid_event_contid_more(ev));
 		for (int i = 0; i <= n; i++) {
 			const struct contid_record *rec = contid_event_record(ev, (unsigned int)i);
 
