@@ -394,7 +394,8 @@ static const char events_help[] =
 	"(SIGINT or SIGTERM end it with status 0).  Lost events (ENOBUFS,\n"
 	"serial gaps, the socket's drop count, and with --daemon the kernel's\n"
 	"lost counter) are reported on stderr, and as {\"lost\":...} with --json.\n"
-	"SIGHUP, SIGUSR1 and SIGUSR2 are ignored.\n\n"
+	"SIGHUP, SIGUSR1 and SIGUSR2 are ignored.  With auditing disabled\n"
+	"(audit status enabled=0) it says so and exits with status 1.\n\n"
 	"Options:\n"
 	"  -c, --contid ID  only events carrying this container ID (repeatable)\n"
 	"  -D, --daemon     register as the audit daemon instead of reading the\n"
@@ -420,6 +421,35 @@ static struct contid_reader *new_reader(const uint64_t *ids, size_t n)
 		return NULL;
 	}
 	return rd;
+}
+
+/*
+ * With auditing disabled (AUDIT_GET enabled == 0) the kernel sends no
+ * record: say so and fail instead of waiting for ever.  Without the right
+ * to read the status (CAP_AUDIT_CONTROL), warn and go on.  Checked once,
+ * at the start.
+ */
+static int check_enabled(void)
+{
+	struct contid_status st;
+	struct contid_handle *h = open_handle(0);
+	int err;
+
+	if (!h)
+		return EXIT_FAIL;
+	err = contid_status_get(h, &st);
+	contid_handle_close(h);
+	if (err < 0) {
+		fprintf(stderr, PROG ": events: warning: cannot read the audit status (%s (%s)): "
+			"not checking that auditing is enabled\n", err_cause(err), err_name(err));
+		return EXIT_OK;
+	}
+	if (contid_status_has(&st, CONTID_STATUS_ENABLED) && st.enabled == 0) {
+		fprintf(stderr, PROG ": events: auditing is disabled (audit status enabled=0): "
+			"the kernel sends no records; enable it with \"auditctl -e 1\"\n");
+		return EXIT_FAIL;
+	}
+	return EXIT_OK;
 }
 
 int cmd_events(int argc, char **argv)
@@ -468,6 +498,9 @@ int cmd_events(int argc, char **argv)
 	sigaction(SIGUSR1, &sa, NULL);
 	sigaction(SIGUSR2, &sa, NULL);
 
+	err = check_enabled();
+	if (err != EXIT_OK)
+		return err;
 	rd = new_reader(ids, nids);
 	if (!rd)
 		return EXIT_FAIL;
