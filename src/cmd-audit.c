@@ -448,7 +448,7 @@ static const char parse_help[] =
 	"  -te, --end [DATE] [TIME]    only events at or before\n"
 	"  -i, --interpret      values interpreted: user and group names, syscall\n"
 	"                       and arch names, errno names, hex decoded\n"
-	"  -r, --raw            the selected events' records as log lines\n"
+	"  -r, --raw            the selected events' records as log lines (no JSON)\n"
 	"  -if, --input FILE    read FILE\n"
 	"      --input-logs     read the configured audit log even from a pipe\n";
 
