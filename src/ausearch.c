@@ -425,6 +425,11 @@ void search_interpret(const char *name, const char *value, size_t len,
 			return;
 		}
 	}
+	/*
+	 * x86_64 only: contid_syscall_name() knows no other table.  With
+	 * contid_syscall_name_arch() (LIBCONTID_1.1, the "rules" work on
+	 * issue 13) this becomes the lookup in the record's arch.
+	 */
 	if (strcmp(name, "syscall") == 0 && *value && *end == '\0' &&
 	    arch && strcmp(arch, "c000003e") == 0) {
 		const char *s = contid_syscall_name((int)n);
