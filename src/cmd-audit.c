@@ -15,6 +15,7 @@
 #include <linux/netlink.h>
 
 #include "contidctl.h"
+#include "ausearch.h"
 
 /* ---------------------------------------------------------------- features */
 
@@ -163,13 +164,30 @@ int cmd_siginfo(int argc, char **argv)
 
 /* ---------------------------------------------------------------- events */
 
+/* One JSON field value: as decoded, or interpreted (-i). */
+static void print_field_value(const struct contid_record *rec, const char *key,
+			      const char *name, const char *value, size_t len,
+			      bool interpret)
+{
+	if (interpret) {
+		char buf[4096];
+
+		search_interpret(name, value, len, contid_record_find(rec, "arch"),
+				 buf, sizeof(buf));
+		print_string(PRINT_JSON, key, NULL, buf);
+	} else {
+		print_string_len(PRINT_JSON, key, NULL, value, len);
+	}
+}
+
 /*
- * JSON "fields": a name that occurs once maps to its decoded value; a name
- * repeated within the record (old-format "old auid=1 new auid=2") maps to
- * the array of its values in order.  "interp": the ENRICHED
- * interpretations (after 0x1d), by field name, first occurrence.
+ * JSON "fields": a name that occurs once maps to its decoded value (its
+ * interpretation with -i); a name repeated within the record (old-format
+ * "old auid=1 new auid=2") maps to the array of its values in order.
+ * "interp": the ENRICHED interpretations (after 0x1d), by field name,
+ * first occurrence.
  */
-static void print_record(const struct contid_record *rec)
+static void print_record(const struct contid_record *rec, bool interpret)
 {
 	unsigned int type = contid_record_type(rec);
 	const char *tname = contid_record_type_name(rec);
@@ -187,8 +205,26 @@ static void print_record(const struct contid_record *rec)
 	print_u64(PRINT_JSON, "type_nr", NULL, type);
 	if (node)
 		print_string(PRINT_JSON, "node", NULL, node);
-	print_log_text(PRINT_ANY, "text", contid_record_text(rec));
-	print_text("\n");
+	if (interpret) {
+		const char *arch = contid_record_find(rec, "arch");
+
+		/* name=interpreted value, in order, for every field */
+		for (i = 0; i < n; i++) {
+			const char *name, *value;
+			size_t len;
+			char buf[4096];
+
+			if (contid_record_field(rec, (unsigned int)i, &name, &value, &len) < 0)
+				continue;
+			search_interpret(name, value, len, arch, buf, sizeof(buf));
+			print_text("%s%s=%s", i ? " " : "", name, buf);
+		}
+		print_text("\n");
+		print_string(PRINT_JSON, "text", NULL, contid_record_text(rec));
+	} else {
+		print_log_text(PRINT_ANY, "text", contid_record_text(rec));
+		print_text("\n");
+	}
 	print_open_object("fields");
 	for (i = 0; i < n; i++) {
 		const char *name, *value, *other;
@@ -208,14 +244,15 @@ static void print_record(const struct contid_record *rec)
 				count++;
 			}
 		if (count == 1) {
-			print_string_len(PRINT_JSON, name, NULL, value, len);
+			print_field_value(rec, name, name, value, len, interpret);
 		} else if (count > 1) {
 			print_open_array(name);
 			for (j = i; j < n; j++)
 				if (contid_record_field(rec, (unsigned int)j, &other,
 							&value, &len) == 0 &&
 				    !strcmp(other, name))
-					print_string_len(PRINT_JSON, NULL, NULL, value, len);
+					print_field_value(rec, NULL, name, value,
+							  len, interpret);
 			print_close_array();
 		}
 	}
@@ -242,7 +279,7 @@ static void print_record(const struct contid_record *rec)
 	print_close_object();
 }
 
-static void print_event(const struct contid_event *ev)
+static void print_event(const struct contid_event *ev, bool interpret)
 {
 	int i, n = contid_event_record_count(ev), nid = contid_event_contid_count(ev);
 	const struct contid_record *first = contid_event_record(ev, 0);
@@ -273,7 +310,7 @@ static void print_event(const struct contid_event *ev)
 	print_text("\n");
 	print_open_array("records");
 	for (i = 0; i < n; i++)
-		print_record(contid_event_record(ev, (unsigned int)i));
+		print_record(contid_event_record(ev, (unsigned int)i), interpret);
 	print_close_array();
 	print_close_object();
 	if (print_is_json())
@@ -412,7 +449,7 @@ static int drain(struct contid_reader *rd, uint64_t *left)
 	struct contid_event *ev;
 
 	while ((!left || *left > 0) && contid_reader_next(rd, &ev) == 1) {
-		print_event(ev);
+		print_event(ev, false);
 		contid_event_free(ev);
 		if (left)
 			(*left)--;
@@ -440,7 +477,8 @@ static const char events_help[] =
 	"(SIGINT or SIGTERM end it with status 0).  Lost events (ENOBUFS,\n"
 	"serial gaps, the socket's drop count, and with --daemon the kernel's\n"
 	"lost counter) are reported on stderr, and as {\"lost\":...} with --json.\n"
-	"SIGHUP, SIGUSR1 and SIGUSR2 are ignored.\n\n"
+	"SIGHUP, SIGUSR1 and SIGUSR2 are ignored.  With auditing disabled\n"
+	"(audit status enabled=0) it says so and exits with status 1.\n\n"
 	"Options:\n"
 	"  -c, --contid ID  only events carrying this container ID (repeatable)\n"
 	"  -D, --daemon     register as the audit daemon instead of reading the\n"
@@ -448,11 +486,27 @@ static const char events_help[] =
 	"  -n, --count N    exit after N events\n";
 
 static const char parse_help[] =
-	"Usage: " PROG " parse [--contid ID]... [FILE]\n"
-	"Read an audit log (FILE, or standard input when absent or \"-\") and\n"
-	"print its events with their container IDs, like \"events\".\n\n"
+	"Usage: " PROG " parse [options] [FILE]\n"
+	"Read an audit log and print its events with their container IDs, like\n"
+	"\"events\"; ausearch's basic options select and format them.  The log is\n"
+	"FILE or -if FILE (\"-\": standard input); without either, standard input\n"
+	"when it is not a terminal, else the configured audit log (log_file of\n"
+	"/etc/audit/auditd.conf) with its rotated files, oldest first.  Exit\n"
+	"status 1 and \"<no matches>\" when no event is selected.\n\n"
 	"Options:\n"
-	"  -c, --contid ID  only events carrying this container ID (repeatable)\n";
+	"  -c, --contid ID      only events carrying this container ID (repeatable)\n"
+	"  -m, --message TYPE[,TYPE]  only events with a record of these types\n"
+	"  -k, --key KEY        only events with this key= (repeated: the last)\n"
+	"  -ts, --start [DATE] [TIME]  only events at or after: a date (the\n"
+	"                       locale's, C: MM/DD/YY), a time HH:MM[:SS], both, or\n"
+	"                       now, recent, this-hour, boot, today, yesterday,\n"
+	"                       this-week, week-ago, this-month, this-year\n"
+	"  -te, --end [DATE] [TIME]    only events at or before\n"
+	"  -i, --interpret      values interpreted: user and group names, syscall\n"
+	"                       and arch names, errno names, hex decoded\n"
+	"  -r, --raw            the selected events' records as log lines (no JSON)\n"
+	"  -if, --input FILE    read FILE\n"
+	"      --input-logs     read the configured audit log even from a pipe\n";
 
 static struct contid_reader *new_reader(const uint64_t *ids, size_t n)
 {
@@ -466,6 +520,35 @@ static struct contid_reader *new_reader(const uint64_t *ids, size_t n)
 		return NULL;
 	}
 	return rd;
+}
+
+/*
+ * With auditing disabled (AUDIT_GET enabled == 0) the kernel sends no
+ * record: say so and fail instead of waiting for ever.  Without the right
+ * to read the status (CAP_AUDIT_CONTROL), warn and go on.  Checked once,
+ * at the start.
+ */
+static int check_enabled(void)
+{
+	struct contid_status st;
+	struct contid_handle *h = open_handle(0);
+	int err;
+
+	if (!h)
+		return EXIT_FAIL;
+	err = contid_status_get(h, &st);
+	contid_handle_close(h);
+	if (err < 0) {
+		fprintf(stderr, PROG ": events: warning: cannot read the audit status (%s (%s)): "
+			"not checking that auditing is enabled\n", err_cause(err), err_name(err));
+		return EXIT_OK;
+	}
+	if (contid_status_has(&st, CONTID_STATUS_ENABLED) && st.enabled == 0) {
+		fprintf(stderr, PROG ": events: auditing is disabled (audit status enabled=0): "
+			"the kernel sends no records; enable it with \"auditctl -e 1\"\n");
+		return EXIT_FAIL;
+	}
+	return EXIT_OK;
 }
 
 int cmd_events(int argc, char **argv)
@@ -514,6 +597,9 @@ int cmd_events(int argc, char **argv)
 	sigaction(SIGUSR1, &sa, NULL);
 	sigaction(SIGUSR2, &sa, NULL);
 
+	err = check_enabled();
+	if (err != EXIT_OK)
+		return err;
 	rd = new_reader(ids, nids);
 	if (!rd)
 		return EXIT_FAIL;
@@ -582,44 +668,44 @@ int cmd_events(int argc, char **argv)
 	return status;
 }
 
-int cmd_parse(int argc, char **argv)
-{
-	static const struct option opts[] = {
-		{ "contid", required_argument, NULL, 'c' },
-		{ NULL, 0, NULL, 0 }
-	};
-	struct lost_state ls = { .cmd = "parse" };
-	struct contid_reader_stats st;
+/* One input file (NULL: standard input) into the reader, printing what
+ * matches as it completes.  Returns 0 or a negative errno. */
+struct parse_state {
 	struct contid_reader *rd;
-	const char *file = NULL;
-	char buf[65536];
-	uint64_t ids[64];
-	size_t nids = 0;
-	ssize_t got;
-	int c, fd = 0, err = 0;
+	const struct search *search;
+	bool raw, interpret;
+	uint64_t matched;
+};
 
-	while ((c = cmd_getopt(argc, argv, "parse", "c:", opts, parse_help)) != -1) {
-		if (c == 'c') {
-			if (nids == 64)
-				usage_error("parse", "too many --contid (at most 64)");
-			ids[nids++] = parse_id("parse", optarg);
+static void parse_drain(struct parse_state *ps)
+{
+	struct contid_event *ev;
+
+	while (contid_reader_next(ps->rd, &ev) == 1) {
+		if (search_match(ps->search, ev)) {
+			ps->matched++;
+			if (ps->raw)
+				search_print_raw(stdout, ev);
+			else
+				print_event(ev, ps->interpret);
 		}
+		contid_event_free(ev);
 	}
-	if (optind < argc)
-		file = argv[optind++];
-	if (optind < argc)
-		usage_error("parse", "unexpected argument '%s'", argv[optind]);
-	print_init(stdout, opt_json);
-	if (file && strcmp(file, "-") != 0) {
+	fflush(stdout);
+}
+
+static int parse_one(struct parse_state *ps, const char *file)
+{
+	char buf[65536];
+	ssize_t got;
+	int fd = 0, err = 0;
+
+	if (file) {
 		fd = open(file, O_RDONLY | O_CLOEXEC);
-		if (fd < 0)
-			return fail(errno, strerror(errno), "cannot open '%s'", file);
-	}
-	rd = new_reader(ids, nids);
-	if (!rd) {
-		if (fd > 0)
-			close(fd);
-		return EXIT_FAIL;
+		if (fd < 0) {
+			fail(errno, strerror(errno), "cannot open '%s'", file);
+			return -1;
+		}
 	}
 	while ((got = read(fd, buf, sizeof(buf))) != 0) {
 		if (got < 0) {
@@ -628,25 +714,149 @@ int cmd_parse(int argc, char **argv)
 			err = -errno;
 			break;
 		}
-		err = contid_reader_feed_log(rd, buf, (size_t)got);
+		err = contid_reader_feed_log(ps->rd, buf, (size_t)got);
 		if (err < 0)
 			break;
-		drain(rd, NULL);
+		err = 0;
+		parse_drain(ps);
 	}
 	if (fd > 0)
 		close(fd);
 	if (err < 0) {
-		contid_reader_free(rd);
-		return fail(err, NULL, "cannot read '%s'", file ? file : "standard input");
+		fail(err, NULL, "cannot read '%s'", file ? file : "standard input");
+		return -1;
 	}
-	contid_reader_flush(rd);
-	drain(rd, NULL);
-	check_lost(rd, &ls, true);
-	if (contid_reader_get_stats(rd, &st) == 0 && st.malformed) {
+	return 0;
+}
+
+int cmd_parse(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "contid", required_argument, NULL, 'c' },
+		{ "message", required_argument, NULL, 'm' },
+		{ "key", required_argument, NULL, 'k' },
+		{ "ts", required_argument, NULL, 'S' },
+		{ "start", required_argument, NULL, 'S' },
+		{ "te", required_argument, NULL, 'E' },
+		{ "end", required_argument, NULL, 'E' },
+		{ "interpret", no_argument, NULL, 'i' },
+		{ "raw", no_argument, NULL, 'r' },
+		{ "if", required_argument, NULL, 'f' },
+		{ "input", required_argument, NULL, 'f' },
+		{ "input-logs", no_argument, NULL, 'L' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct lost_state ls = { .cmd = "parse" };
+	struct search search = { .ntypes = 0 };
+	struct parse_state ps = { .search = &search };
+	struct contid_reader_stats st;
+	const char *file = NULL, *input = NULL;
+	char **logs = NULL, *first = NULL;
+	bool input_logs = false;
+	uint64_t ids[64];
+	size_t nids = 0;
+	int c, i, nlogs = 0, status = EXIT_OK;
+
+	for (;;) {
+		c = cmd_getopt_long_only(argc, argv, "parse", "+c:m:k:ir", opts, parse_help);
+		if (c == -1) {
+			/* FILE, then options again */
+			if (optind >= argc)
+				break;
+			if (file)
+				usage_error("parse", "unexpected argument '%s'", argv[optind]);
+			file = argv[optind++];
+			continue;
+		}
+		switch (c) {
+		case 'c':
+			if (nids == 64)
+				usage_error("parse", "too many --contid (at most 64)");
+			ids[nids++] = parse_id("parse", optarg);
+			break;
+		case 'm':
+			search_add_types(&search, optarg);
+			break;
+		case 'k':
+			search.key = optarg;
+			break;
+		case 'S':
+		case 'E':
+			optind += search_set_time(&search, c == 'E', optarg,
+						  optind < argc ? argv[optind] : NULL);
+			break;
+		case 'i':
+			ps.interpret = true;
+			break;
+		case 'r':
+			ps.raw = true;
+			break;
+		case 'f':
+			if (input)
+				usage_error("parse", "-if given twice");
+			input = optarg;
+			break;
+		case 'L':
+			input_logs = true;
+			break;
+		}
+	}
+	if (input && file)
+		usage_error("parse", "both -if '%s' and FILE '%s'", input, file);
+	if (input)
+		file = input;
+	if (input_logs && file)
+		usage_error("parse", "--input-logs with a FILE");
+	print_init(stdout, opt_json);
+	if (!file && (input_logs || isatty(0))) {
+		nlogs = search_log_files(&logs, &first);
+		if (nlogs < 0) {
+			free(first);
+			return fail(nlogs, NULL, "cannot list the audit logs");
+		}
+		if (nlogs == 0) {
+			int err = access(first, R_OK) < 0 ? errno : EACCES;
+
+			status = fail(err, strerror(err), "cannot read the audit log '%s'",
+				      first);
+			free(first);
+			return status;
+		}
+	}
+	ps.rd = new_reader(ids, nids);
+	if (!ps.rd) {
+		status = EXIT_FAIL;
+		goto out;
+	}
+	if (nlogs) {
+		for (i = 0; i < nlogs && status == EXIT_OK; i++)
+			if (parse_one(&ps, logs[i]) < 0)
+				status = EXIT_FAIL;
+	} else if (parse_one(&ps, file && strcmp(file, "-") != 0 ? file : NULL) < 0) {
+		status = EXIT_FAIL;
+	}
+	if (status != EXIT_OK)
+		goto out;
+	contid_reader_flush(ps.rd);
+	parse_drain(&ps);
+	check_lost(ps.rd, &ls, true);
+	if (contid_reader_get_stats(ps.rd, &st) == 0 && st.malformed) {
 		fflush(stdout);
 		fprintf(stderr, PROG ": parse: %" PRIu64 " line(s) skipped: not audit records\n",
 			st.malformed);
 	}
-	contid_reader_free(rd);
-	return EXIT_OK;
+	if (ps.matched == 0) {
+		/* as ausearch: exit status 1, and the note unless --raw */
+		fflush(stdout);
+		if (!ps.raw)
+			fprintf(stderr, "<no matches>\n");
+		status = EXIT_FAIL;
+	}
+out:
+	contid_reader_free(ps.rd);
+	for (i = 0; i < nlogs; i++)
+		free(logs[i]);
+	free(logs);
+	free(first);
+	return status;
 }

@@ -168,8 +168,26 @@ void print_help(const char *cmd, const char *text)
 	exit(finish(EXIT_OK));
 }
 
+static int getopt_common(int argc, char **argv, const char *cmd,
+			 const char *shortopts, const struct option *longopts,
+			 const char *help, bool long_only);
+
 int cmd_getopt(int argc, char **argv, const char *cmd, const char *shortopts,
 	       const struct option *longopts, const char *help)
+{
+	return getopt_common(argc, argv, cmd, shortopts, longopts, help, false);
+}
+
+int cmd_getopt_long_only(int argc, char **argv, const char *cmd,
+			 const char *shortopts, const struct option *longopts,
+			 const char *help)
+{
+	return getopt_common(argc, argv, cmd, shortopts, longopts, help, true);
+}
+
+static int getopt_common(int argc, char **argv, const char *cmd,
+			 const char *shortopts, const struct option *longopts,
+			 const char *help, bool long_only)
 {
 	static const struct option common[] = {
 		{ "json", no_argument, NULL, 'j' },
@@ -193,7 +211,8 @@ int cmd_getopt(int argc, char **argv, const char *cmd, const char *shortopts,
 		snprintf(optstring, sizeof(optstring), ":%sjh", shortopts);
 	opterr = 0;
 	for (;;) {
-		c = getopt_long(argc, argv, optstring, all, NULL);
+		c = long_only ? getopt_long_only(argc, argv, optstring, all, NULL) :
+				getopt_long(argc, argv, optstring, all, NULL);
 		switch (c) {
 		case 'j':
 			opt_json = true;
@@ -202,7 +221,8 @@ int cmd_getopt(int argc, char **argv, const char *cmd, const char *shortopts,
 			print_help(cmd, help);
 			break;
 		case ':':
-			if (strncmp(argv[optind - 1], "--", 2) != 0)
+			if (strncmp(argv[optind - 1], "--", 2) != 0 &&
+			    !(long_only && strlen(argv[optind - 1]) > 2))
 				usage_error(cmd, "option '-%c' needs an argument", optopt);
 			usage_error(cmd, "option '%.*s' needs an argument",
 				    (int)strcspn(argv[optind - 1], "="), argv[optind - 1]);

@@ -64,6 +64,12 @@ void print_help(const char *cmd, const char *text);
 int cmd_getopt(int argc, char **argv, const char *cmd, const char *shortopts,
 	       const struct option *longopts, const char *help);
 
+/* The same with getopt_long_only(): "-if" is the long option "if", a
+ * single letter stays a short option (ausearch's -ts, -te, -if). */
+int cmd_getopt_long_only(int argc, char **argv, const char *cmd,
+			 const char *shortopts, const struct option *longopts,
+			 const char *help);
+
 /* Argument parsers: a usage error (exit 2) on anything invalid. */
 uint64_t parse_id(const char *cmd, const char *s);
 pid_t parse_pid(const char *cmd, const char *what, const char *s);

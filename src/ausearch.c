@@ -1,0 +1,540 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * contidctl parse: ausearch's basic options (-m, -k, -ts/-te with its time
+ * words, -i, --raw, -if, the configured audit log and its rotated files),
+ * after audit-userspace 3.0.9's src/ausearch-time.c and ausearch.c.
+ */
+#include "config.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <grp.h>
+#include <inttypes.h>
+#include <locale.h>
+#include <pwd.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "ausearch.h"
+
+/* ---------------------------------------------------------------- -m */
+
+void search_add_types(struct search *s, const char *list)
+{
+	char *copy = strdup(list), *tok, *save = NULL;
+
+	if (!copy)
+		usage_error("parse", "out of memory");
+	for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		int t;
+
+		/* ausearch's ALL: every type */
+		if (strcmp(tok, "ALL") == 0) {
+			s->all_types = true;
+			continue;
+		}
+		/* a name, UNKNOWN[N] or a number, as audit_name_to_msg_type() */
+		t = contid_msgtype_number(tok);
+		if (t < 0)
+			usage_error("parse", "unknown record type '%s' in -m", tok);
+		if (s->ntypes == sizeof(s->types) / sizeof(s->types[0]))
+			usage_error("parse", "too many record types in -m (at most 64)");
+		s->types[s->ntypes++] = (unsigned int)t;
+	}
+	if (!s->ntypes && !s->all_types)
+		usage_error("parse", "-m needs a record type");
+	free(copy);
+}
+
+/* ---------------------------------------------------------------- times */
+
+static const char *const time_words[] = {
+	"now", "recent", "this-hour", "boot", "today", "yesterday",
+	"this-week", "week-ago", "this-month", "this-year",
+};
+enum { T_NOW, T_RECENT, T_THIS_HOUR, T_BOOT, T_TODAY, T_YESTERDAY,
+       T_THIS_WEEK, T_WEEK_AGO, T_THIS_MONTH, T_THIS_YEAR, T_NWORDS };
+
+static int lookup_time(const char *s)
+{
+	int i;
+
+	for (i = 0; i < T_NWORDS; i++)
+		if (strcmp(s, time_words[i]) == 0)
+			return i;
+	return -1;
+}
+
+/* The clock, overridable for the tests (CONTIDCTL_NOW=seconds). */
+static time_t now(void)
+{
+	const char *e = getenv("CONTIDCTL_NOW");
+
+	if (e && *e)
+		return (time_t)strtoll(e, NULL, 10);
+	return time(NULL);
+}
+
+static void copy_time(struct tm *d, const struct tm *t)
+{
+	d->tm_sec = t->tm_sec;
+	d->tm_min = t->tm_min;
+	d->tm_hour = t->tm_hour;
+}
+
+static void copy_date(struct tm *d, const struct tm *t)
+{
+	d->tm_mday = t->tm_mday;
+	d->tm_mon = t->tm_mon;
+	d->tm_year = t->tm_year;
+	d->tm_isdst = t->tm_isdst;
+	d->tm_wday = t->tm_wday;
+	d->tm_yday = t->tm_yday;
+}
+
+static void midnight(struct tm *d, time_t t)
+{
+	struct tm tv;
+
+	localtime_r(&t, &tv);
+	d->tm_sec = d->tm_min = d->tm_hour = 0;
+	copy_date(d, &tv);
+}
+
+/* /proc/uptime's seconds, rounded, as ausearch's boot */
+static int boot_time(time_t *t)
+{
+	char buf[128];
+	ssize_t n;
+	int fd = open("/proc/uptime", O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		return -1;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0)
+		return -1;
+	buf[n] = '\0';
+	*t = now() - (time_t)(strtod(buf, NULL) + 0.5);
+	return 0;
+}
+
+static void set_word(const char *cmd, int w, struct tm *d)
+{
+	time_t t = now();
+	struct tm tv;
+
+	switch (w) {
+	case T_NOW:
+	case T_RECENT:
+	case T_THIS_HOUR:
+	case T_BOOT:
+		if (w == T_RECENT)
+			t -= 10 * 60;
+		if (w == T_BOOT && boot_time(&t) < 0)
+			usage_error(cmd, "cannot read /proc/uptime for 'boot'");
+		localtime_r(&t, &tv);
+		copy_time(d, &tv);
+		copy_date(d, &tv);
+		if (w == T_THIS_HOUR)
+			d->tm_sec = d->tm_min = 0;
+		break;
+	case T_TODAY:
+		midnight(d, t);
+		break;
+	case T_YESTERDAY:
+		midnight(d, t - 24 * 60 * 60);
+		break;
+	case T_THIS_WEEK:
+		localtime_r(&t, &tv);
+		midnight(d, t - (time_t)tv.tm_wday * 24 * 60 * 60);
+		break;
+	case T_WEEK_AGO:
+		midnight(d, t - 7 * 24 * 60 * 60);
+		break;
+	case T_THIS_MONTH:
+		midnight(d, t);
+		d->tm_mday = 1;
+		break;
+	case T_THIS_YEAR:
+		midnight(d, t);
+		d->tm_mday = 1;
+		d->tm_mon = 0;
+		d->tm_isdst = 0;
+		break;
+	}
+}
+
+/*
+ * ausearch_time_start/_end of ausearch 3.0.9: @da a time word or a date
+ * in the locale's %x (C: MM/DD/YY), @ti a time HH:MM[:SS] or NULL.
+ */
+static time_t parse_time(bool end, const char *da, const char *ti)
+{
+	const char *cmd = "parse", *what = end ? "end" : "start";
+	struct tm d;
+	char *ret;
+	time_t t;
+
+	memset(&d, 0, sizeof(d));
+	setlocale(LC_TIME, "");
+	if (!da) {
+		set_word(cmd, T_NOW, &d);
+	} else {
+		int w = lookup_time(da);
+
+		if (w < 0) {
+			ret = strptime(da, "%x", &d);
+			if (!ret)
+				usage_error(cmd, "Invalid %s date (%s). Month, Day, and Year are required.",
+					    what, da);
+			if (*ret)
+				usage_error(cmd, "Error parsing %s date (%s)", what, da);
+		} else {
+			set_word(cmd, w, &d);
+			if ((w == T_RECENT || w == T_NOW || w == T_THIS_HOUR || w == T_BOOT) &&
+			    (!ti || strcmp(ti, "00:00:00") == 0))
+				goto set_it;
+			if (end && w == T_TODAY) {
+				set_word(cmd, T_NOW, &d);
+				if (!ti || strcmp(ti, "00:00:00") == 0)
+					goto set_it;
+			}
+		}
+	}
+	if (ti) {
+		char tmp[64];
+
+		if (strlen(ti) <= 5)
+			snprintf(tmp, sizeof(tmp), "%s:00", ti);
+		else
+			snprintf(tmp, sizeof(tmp), "%s", ti);
+		ret = strptime(tmp, "%X", &d);
+		if (!ret)
+			usage_error(cmd, "Invalid %s time (%s). Hour, Minute, and Second are required.",
+				    what, ti);
+		if (*ret)
+			usage_error(cmd, "Error parsing %s time (%s)", what, ti);
+	}
+	if (d.tm_year < 104)
+		usage_error(cmd, "Error - year is %d", d.tm_year + 1900);
+set_it:
+	d.tm_isdst = -1;
+	t = mktime(&d);
+	if (t == (time_t)-1)
+		usage_error(cmd, "Error converting %s time", what);
+	return t;
+}
+
+/*
+ * -ts/-te ARG [NEXT]: as ausearch-options.c, NEXT (when given) is the time
+ * if ARG is the date and the other way round; here NEXT is taken only when
+ * it starts with a digit, so that a FILE may follow.  Returns the number
+ * of arguments used after ARG (0 or 1).
+ */
+int search_set_time(struct search *s, bool end, const char *arg, const char *next)
+{
+	const char *da, *ti;
+	int used = 0;
+	time_t t;
+
+	if (arg[0] == '-' || arg[0] == '\0')
+		usage_error("parse", "%s requires either date and/or time",
+			    end ? "-te" : "-ts");
+	if (next && isdigit((unsigned char)next[0])) {
+		if (strchr(arg, ':')) {
+			da = next;
+			ti = arg;
+		} else {
+			da = arg;
+			ti = next;
+		}
+		used = 1;
+	} else if (lookup_time(arg) >= 0 || !strchr(arg, ':')) {
+		da = arg;
+		ti = "00:00:00";
+	} else {
+		da = NULL;
+		ti = arg;
+	}
+	t = parse_time(end, da, ti);
+	if (end) {
+		s->end = t;
+		s->has_end = true;
+	} else {
+		s->start = t;
+		s->has_start = true;
+	}
+	return used;
+}
+
+/* ---------------------------------------------------------------- matching */
+
+static bool key_matches(const struct contid_record *rec, const char *key)
+{
+	size_t klen = strlen(key);
+	int i, n = contid_record_field_count(rec);
+
+	for (i = 0; i < n; i++) {
+		const char *name, *v, *p;
+		size_t len;
+
+		if (contid_record_field(rec, (unsigned int)i, &name, &v, &len) < 0 ||
+		    strcmp(name, "key") != 0)
+			continue;
+		/* auditctl joins several keys with \001 */
+		for (p = v; p <= v + len;) {
+			const char *e = memchr(p, '\001', (size_t)(v + len - p));
+			size_t l = e ? (size_t)(e - p) : (size_t)(v + len - p);
+
+			if (l == klen && memcmp(p, key, klen) == 0)
+				return true;
+			if (!e)
+				break;
+			p = e + 1;
+		}
+	}
+	return false;
+}
+
+bool search_match(const struct search *s, const struct contid_event *ev)
+{
+	int i, n = contid_event_record_count(ev);
+	bool type_ok = s->ntypes == 0 || s->all_types, key_ok = !s->key;
+	time_t sec = (time_t)contid_event_sec(ev);
+
+	if (s->has_start && sec < s->start)
+		return false;
+	if (s->has_end && sec > s->end)
+		return false;
+	for (i = 0; i < n && (!type_ok || !key_ok); i++) {
+		const struct contid_record *rec = contid_event_record(ev, (unsigned int)i);
+		size_t j;
+
+		for (j = 0; j < s->ntypes && !type_ok; j++)
+			type_ok = contid_record_type(rec) == s->types[j];
+		if (!key_ok)
+			key_ok = key_matches(rec, s->key);
+	}
+	return type_ok && key_ok;
+}
+
+/* ---------------------------------------------------------------- --raw */
+
+static const char *type_name(unsigned int type, char *buf, size_t size)
+{
+	const char *n = contid_msgtype_name(type);
+
+	if (n)
+		return n;
+	snprintf(buf, size, "UNKNOWN[%u]", type);
+	return buf;
+}
+
+void search_print_raw(FILE *out, const struct contid_event *ev)
+{
+	int i, n = contid_event_record_count(ev);
+
+	for (i = 0; i < n; i++) {
+		const struct contid_record *rec = contid_event_record(ev, (unsigned int)i);
+		const char *node = contid_record_node(rec);
+		char tbuf[32];
+
+		if (node)
+			fprintf(out, "node=%s ", node);
+		fprintf(out, "type=%s msg=audit(%" PRIu64 ".%03u:%" PRIu64 "): %s\n",
+			type_name(contid_record_type(rec), tbuf, sizeof(tbuf)),
+			contid_record_sec(rec), contid_record_msec(rec),
+			contid_record_serial(rec), contid_record_text(rec));
+	}
+}
+
+/* ---------------------------------------------------------------- -i */
+
+static const char *const uid_fields[] = {
+	"auid", "uid", "euid", "suid", "fsuid", "ouid", "obj_uid", "iuid",
+	"sauid", "inode_uid", "old-auid", "oauid", "new-uid", NULL,
+};
+static const char *const gid_fields[] = {
+	"gid", "egid", "sgid", "fsgid", "ogid", "obj_gid", "igid",
+	"inode_gid", "new_gid", "new-gid", NULL,
+};
+
+static bool in(const char *const *list, const char *name)
+{
+	for (; *list; list++)
+		if (strcmp(*list, name) == 0)
+			return true;
+	return false;
+}
+
+/*
+ * The interpreted value of field @name (ausearch -i): user and group
+ * names ("unset" for -1, "unknown(N)" for no entry), an unset session,
+ * arch and syscall
+ * names (x86_64; other architectures keep the number), errno names for
+ * a negative exit, hex-encoded strings decoded (the library's decoded
+ * value, NULs as spaces).  @arch is the record's arch= value or NULL.
+ */
+void search_interpret(const char *name, const char *value, size_t len,
+		      const char *arch, char *buf, size_t size)
+{
+	char *end;
+	unsigned long long n;
+	size_t i;
+
+	errno = 0;
+	n = strtoull(value, &end, 10);
+	if ((in(uid_fields, name) || in(gid_fields, name)) && *value &&
+	    *end == '\0' && errno == 0) {
+		if (n == 4294967295ULL || strcmp(value, "-1") == 0) {
+			snprintf(buf, size, "unset");
+		} else if (in(uid_fields, name)) {
+			struct passwd *pw = getpwuid((uid_t)n);
+
+			if (pw)
+				snprintf(buf, size, "%s", pw->pw_name);
+			else
+				snprintf(buf, size, "unknown(%llu)", n);
+		} else {
+			struct group *gr = getgrgid((gid_t)n);
+
+			if (gr)
+				snprintf(buf, size, "%s", gr->gr_name);
+			else
+				snprintf(buf, size, "unknown(%llu)", n);
+		}
+		return;
+	}
+	if ((strcmp(name, "ses") == 0 || strcmp(name, "old-ses") == 0) &&
+	    (strcmp(value, "4294967295") == 0 || strcmp(value, "-1") == 0)) {
+		snprintf(buf, size, "unset");
+		return;
+	}
+	if (strcmp(name, "arch") == 0) {
+		if (strcmp(value, "c000003e") == 0) {
+			snprintf(buf, size, "x86_64");
+			return;
+		}
+		if (strcmp(value, "40000003") == 0) {
+			snprintf(buf, size, "i386");
+			return;
+		}
+	}
+	/*
+	 * x86_64 only: contid_syscall_name() knows no other table.  With
+	 * contid_syscall_name_arch() (LIBCONTID_1.1, the "rules" work on
+	 * issue 13) this becomes the lookup in the record's arch.
+	 */
+	if (strcmp(name, "syscall") == 0 && *value && *end == '\0' &&
+	    arch && strcmp(arch, "c000003e") == 0) {
+		const char *s = contid_syscall_name((int)n);
+
+		if (s) {
+			snprintf(buf, size, "%s", s);
+			return;
+		}
+	}
+	if (strcmp(name, "exit") == 0 && value[0] == '-') {
+		long long e = strtoll(value, &end, 10);
+		const char *en = *end == '\0' && e >= -4095 ? strerrorname_np((int)-e) : NULL;
+
+		if (en) {
+			snprintf(buf, size, "%s", en);
+			return;
+		}
+	}
+	/* the decoded value; NULs (proctitle's argument ends) as spaces */
+	if (size == 0)
+		return;
+	for (i = 0; i < len && i + 1 < size; i++)
+		buf[i] = value[i] ? value[i] : ' ';
+	buf[i] = '\0';
+}
+
+/* ---------------------------------------------------------------- inputs */
+
+/* log_file of auditd.conf ($CONTIDCTL_AUDITD_CONF or the default). */
+static char *configured_log(void)
+{
+	const char *conf = getenv("CONTIDCTL_AUDITD_CONF");
+	char line[4096], *log = NULL;
+	FILE *f;
+
+	if (!conf || !*conf)
+		conf = "/etc/audit/auditd.conf";
+	f = fopen(conf, "re");
+	while (f && fgets(line, sizeof(line), f)) {
+		char *p = line + strspn(line, " \t"), *v, *e;
+
+		if (strncmp(p, "log_file", 8) != 0)
+			continue;
+		p += 8;
+		p += strspn(p, " \t");
+		if (*p != '=')
+			continue;
+		v = p + 1 + strspn(p + 1, " \t");
+		e = v + strcspn(v, "\r\n");
+		while (e > v && (e[-1] == ' ' || e[-1] == '\t'))
+			e--;
+		*e = '\0';
+		if (*v) {
+			free(log);
+			log = strdup(v);
+		}
+	}
+	if (f)
+		fclose(f);
+	return log ? log : strdup("/var/log/audit/audit.log");
+}
+
+/*
+ * The configured log and its rotated files, oldest first: LOG.N ... LOG.1,
+ * LOG, found as ausearch finds them (LOG, LOG.1, ... while readable).
+ * Returns the number of files (0: LOG unreadable, *first set to LOG).
+ */
+int search_log_files(char ***files, char **first)
+{
+	char *log = configured_log(), **v = NULL;
+	int n = 0, i;
+
+	*first = log;
+	*files = NULL;
+	if (!log)
+		return -ENOMEM;
+	for (;;) {
+		char *name;
+		char **nv;
+
+		if (n == 0)
+			name = strdup(log);
+		else if (asprintf(&name, "%s.%d", log, n) < 0)
+			name = NULL;
+		if (!name)
+			return -ENOMEM;
+		if (access(name, R_OK) != 0) {
+			free(name);
+			break;
+		}
+		nv = realloc(v, (size_t)(n + 1) * sizeof(*v));
+		if (!nv) {
+			free(name);
+			return -ENOMEM;
+		}
+		v = nv;
+		v[n++] = name;
+	}
+	/* oldest first */
+	for (i = 0; i < n / 2; i++) {
+		char *t = v[i];
+
+		v[i] = v[n - 1 - i];
+		v[n - 1 - i] = t;
+	}
+	*files = v;
+	return n;
+}
