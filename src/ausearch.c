@@ -376,7 +376,7 @@ static bool in(const char *const *list, const char *name)
  * The interpreted value of field @name (ausearch -i): user and group
  * names ("unset" for -1, "unknown(N)" for no entry), an unset session,
  * arch and syscall
- * names (x86_64; other architectures keep the number), errno names for
+ * names (x86_64 and i386; other architectures keep the number), errno names for
  * a negative exit, hex-encoded strings decoded (the library's decoded
  * value, NULs as spaces).  @arch is the record's arch= value or NULL.
  */
@@ -425,15 +425,16 @@ void search_interpret(const char *name, const char *value, size_t len,
 			return;
 		}
 	}
-	/*
-	 * x86_64 only: contid_syscall_name() knows no other table.  With
-	 * contid_syscall_name_arch() (LIBCONTID_1.1, the "rules" work on
-	 * issue 13) this becomes the lookup in the record's arch.
-	 */
-	if (strcmp(name, "syscall") == 0 && *value && *end == '\0' &&
-	    arch && strcmp(arch, "c000003e") == 0) {
-		const char *s = contid_syscall_name((int)n);
+	/* the syscall's name in the record's arch (x86_64 and i386) */
+	if (strcmp(name, "syscall") == 0 && *value && *end == '\0' && arch) {
+		char *aend;
+		unsigned long a;
+		const char *s;
 
+		errno = 0;
+		a = strtoul(arch, &aend, 16);
+		s = *arch && *aend == '\0' && errno == 0 && a <= UINT32_MAX ?
+			contid_syscall_name_arch((uint32_t)a, (int)n) : NULL;
 		if (s) {
 			snprintf(buf, size, "%s", s);
 			return;

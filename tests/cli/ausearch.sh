@@ -181,6 +181,14 @@ cat <<'EOF' | out
 EOF
 grep PROCTITLE $t.one > $t.two
 expect "--json -i: fields interpreted, text as written" 0 --json parse -i -if $t.two
+# an i386 record: its syscall named from the i386 table (5 is open there,
+# fstat on x86_64), as ausearch -i names it
+printf '%s\n' 'type=SYSCALL msg=audit(1492037289.295:60): arch=40000003 syscall=5 success=yes exit=3 a0=1 items=1 pid=7 auid=0 uid=0 ses=1 key=(null)' > $t.one
+cat <<'EOF' | out
+audit(1492037289.295:60) contid=none
+    SYSCALL arch=i386 syscall=open success=yes exit=3 a0=1 items=1 pid=7 auid=root uid=root ses=1 key=(null)
+EOF
+expect "-i: an i386 syscall named from the i386 table" 0 parse -i $t.one
 rm -f $t.one $t.two
 
 # ---------------------------------------------------------------- inputs
