@@ -6,9 +6,11 @@
 #   run-qemu.sh --kernel BZIMAGE --initrd CPIO.GZ [--job live|demo|bench|shell]
 #               [--timeout SECONDS] [--log FILE] [--append "ARGS"] [--mem MB]
 #
-# Exit status: the guest's CONTID-GUEST-EXIT=N, or 1 when the kernel log
-# holds a KASAN report, a lockdep splat, a WARN, a BUG, an oops or a
-# kmemleak report, or 124 on timeout.  The whole console log is kept in
+# Exit status: 124 on timeout, else the guest's CONTID-GUEST-EXIT=N when
+# nonzero, else 1 when the kernel log holds a KASAN report, a lockdep
+# splat, a WARN, a BUG, an oops, an RCU stall, a hung task or a kmemleak
+# report (or the guest reported nothing).  Each reason that applies is
+# printed on its own "FAIL:" line.  The whole console log is kept in
 # --log (default build/qemu-<job>.log) and its path printed on failure.
 . "$(dirname "$0")/common.sh"
 
@@ -34,32 +36,49 @@ mkdir -p "$(dirname "$logf")"
 cmdline="console=ttyS0 audit=1 panic=-1 oops=panic panic_on_warn=0 loglevel=7 contid.job=$job contid.timeout=$((timeout - 30)) $append"
 [ -n "$filter" ] && cmdline="$cmdline contid.filter=$filter"
 log "booting ($job) under TCG, timeout ${timeout}s, log $logf"
-rc=0
 # stdbuf: keep the console line-buffered so it shows up as it comes.
+# The pipeline's statuses are read before anything else runs (an `|| true`
+# after it would leave PIPESTATUS holding true's 0).
+set +e
 timeout --foreground -k 5 "$timeout" \
 	qemu-system-x86_64 -accel tcg -m "$mem" -smp 2 -nographic -no-reboot \
 	-kernel "$kernel" -initrd "$initrd" -append "$cmdline" \
 	-serial mon:stdio -display none -nodefaults 2>&1 </dev/null |
-	stdbuf -oL tr -d '\r' | stdbuf -oL tee "$logf" || true
-qrc=${PIPESTATUS[0]}
-[ "$qrc" = 124 ] && { log "timeout after ${timeout}s"; rc=124; }
+	stdbuf -oL tr -d '\r' | stdbuf -oL tee "$logf"
+st=("${PIPESTATUS[@]}")
+set -e
+qrc=${st[0]}
+
+# Every reason the run fails, each on its own line; the exit status is the
+# first that applies: 124 timeout, then the guest's nonzero status, then 1.
+reasons=() rc=0
+case "$qrc" in
+0) ;;
+124|137) reasons+=("timeout: QEMU killed after ${timeout}s"); rc=124 ;;
+*) reasons+=("QEMU exited with status $qrc"); rc=1 ;;
+esac
+[ "${st[2]}" = 0 ] || { reasons+=("writing the log $logf failed (tee status ${st[2]})"); [ "$rc" != 0 ] || rc=1; }
 
 verdict=$(grep -a -o 'CONTID-GUEST-EXIT=[0-9]*' "$logf" | tail -n1 | cut -d= -f2)
-if [ "$rc" = 0 ]; then
-	if [ -z "$verdict" ]; then
-		log "the guest never reported a result"
-		rc=1
-	else
-		rc=$verdict
-	fi
+if [ -z "$verdict" ]; then
+	reasons+=("the guest never reported a result (no CONTID-GUEST-EXIT line)")
+	[ "$rc" != 0 ] || rc=1
+elif [ "$verdict" != 0 ]; then
+	reasons+=("guest exit code $verdict")
+	[ "$rc" != 0 ] || rc=$verdict
 fi
 
-# Kernel reports that fail the run whatever the tests said.
-if grep -a -n -E 'BUG: KASAN|BUG: |WARNING: CPU|WARNING: .* at |------------\[ cut here \]|Kernel panic|general protection fault|Oops:|possible recursive locking|possible circular locking|inconsistent lock state|suspicious RCU usage|sleeping function called from invalid context|UBSAN:|list_add corruption|list_del corruption|CONTID-KMEMLEAK-BEGIN|unreferenced object' "$logf" >"$logf.splats"; then
+# Kernel reports that fail the run whatever the tests said.  RCU stalls and
+# hung tasks are matched by their messages (kernel/rcu/tree_stall.h,
+# tree_exp.h, tasks.h; kernel/hung_task.c); see docs/testing.md for which
+# detectors the configs build.
+if grep -a -n -E 'BUG: KASAN|BUG: |WARNING: CPU|WARNING: .* at |------------\[ cut here \]|Kernel panic|general protection fault|Oops:|possible recursive locking|possible circular locking|inconsistent lock state|suspicious RCU usage|sleeping function called from invalid context|UBSAN:|list_add corruption|list_del corruption|CONTID-KMEMLEAK-BEGIN|unreferenced object|INFO: [a-z_]+ detected (expedited )?stalls|INFO: [a-z_]+ self-detected stall|rcu_[a-z_]+ detected stalls|INFO: task .* blocked for more than|detected hard LOCKUP' "$logf" >"$logf.splats"; then
 	log "kernel reports in the guest log:"
 	head -n 20 "$logf.splats" >&2
-	rc=1
+	reasons+=("kernel splat: $(wc -l < "$logf.splats") matching line(s), first: $(head -n1 "$logf.splats" | cut -c1-160)")
+	[ "$rc" != 0 ] || rc=1
 fi
 rm -f "$logf.splats"
-[ "$rc" = 0 ] || log "guest log kept in $logf"
+for r in "${reasons[@]}"; do log "FAIL: $r"; done
+[ "$rc" = 0 ] && log "pass: guest exit code 0, no kernel report" || log "guest log kept in $logf"
 exit "$rc"

@@ -8,7 +8,10 @@
 # guest for the reliability programs, see docs/testing.md).
 #
 # Fails loudly when anything needed is missing: a live test that cannot
-# run is a failure, never a skip.
+# run is a failure, never a skip.  Each suite lists the programs it must
+# run in tests/live/SUITE/programs (one name a line); the run fails when a
+# listed program is missing, not executable, fails or reports a skip, and
+# when the stage holds a program no list names (see docs/testing.md).
 set -euo pipefail
 REPO=$(cd "$(dirname "$0")/../.." && pwd)
 . "$REPO/kernel/scripts/common.sh"
@@ -16,6 +19,40 @@ variant=${1:-normal}
 shift || true
 filter=""
 [ "${1:-}" = "--filter" ] && filter=$2
+case "$variant" in normal|debug) ;; *) die "unknown variant $variant (normal|debug)" ;; esac
+
+# Suites: kernel and lib (the library's programs) and cli (contidctl's
+# scripts) are staged here, the others by tests/live/SUITE/stage.sh.
+# LIVE_SUITES=a,b runs only those suites.  The default is the list of
+# suites that are done and pass (a suite being written is not run by CI
+# until it is added here).
+LIVE_SUITES=${LIVE_SUITES:-kernel,lib,cli,reliability,auditd}
+suites=()
+for suite in ${LIVE_SUITES//,/ }; do
+	[ -f "$REPO/tests/live/$suite/programs" ] ||
+		die "LIVE_SUITES: suite $suite has no tests/live/$suite/programs"
+	suites+=("$suite")
+done
+[ ${#suites[@]} -gt 0 ] || die "LIVE_SUITES is empty"
+selected() { case ",$LIVE_SUITES," in *",$1,"*) return 0 ;; esac; return 1; }
+
+# The programs the guest must run: every selected suite's list, narrowed
+# to the --filter names (each of which must be a listed program).
+all=$(for suite in "${suites[@]}"; do
+	grep -v -e '^#' -e '^[[:space:]]*$' "$REPO/tests/live/$suite/programs"
+done | sort)
+dup=$(printf '%s\n' "$all" | uniq -d)
+[ -z "$dup" ] || die "listed twice: $dup"
+expected=$all
+if [ -n "$filter" ]; then
+	expected=""
+	for name in ${filter//,/ }; do
+		printf '%s\n' "$all" | grep -q -x -F -- "$name" ||
+			die "--filter: $name is not listed in tests/live/{${LIVE_SUITES}}/programs"
+		expected="$expected$name"$'\n'
+	done
+	expected=$(printf '%s' "$expected" | sort -u)
+fi
 
 stage=$BUILD_DIR/live-stage-$variant
 rm -rf "$stage"
@@ -23,13 +60,20 @@ mkdir -p "$stage/live" "$stage/usr/share/contid"
 
 # The kernel series' own live tests: standalone on purpose (see auditnl.h).
 CC=${CC:-gcc}
-$CC -std=c11 -O1 -g -Wall -Wextra -Werror -o "$stage/live/live_kernel" \
-	"$REPO/tests/live/kernel/live_kernel.c" "$REPO/tests/live/kernel/auditnl.c" \
-	-lcmocka -lpthread
+if selected kernel; then
+	$CC -std=c11 -O1 -g -Wall -Wextra -Werror -o "$stage/live/live_kernel" \
+		"$REPO/tests/live/kernel/live_kernel.c" "$REPO/tests/live/kernel/auditnl.c" \
+		-lcmocka -lpthread
+fi
 
-# libcontid and contidctl, with their live programs, when they are built.
+# libcontid and contidctl (every suite but kernel and reliability needs
+# them), with the library's live programs and contidctl's live scripts.
 if [ -f "$BUILD_DIR/userspace/Makefile" ]; then
 	make -s -C "$BUILD_DIR/userspace" install DESTDIR="$stage" >/dev/null
+elif selected lib || selected cli || selected auditd; then
+	die "$BUILD_DIR/userspace is not built: run scripts/build-userspace.sh first"
+fi
+if selected lib; then
 	make -s -C "$BUILD_DIR/userspace" live-programs >/dev/null
 	for p in "$BUILD_DIR"/userspace/tests/live/live_*; do
 		[ -x "$p" ] && [ -f "$p" ] || continue
@@ -39,6 +83,8 @@ if [ -f "$BUILD_DIR/userspace/Makefile" ]; then
 		[ -x "$real" ] && p=$real
 		cp "$p" "$stage/live/"
 	done
+fi
+if selected cli; then
 	for s in "$REPO"/tests/live/cli/live_*.sh; do
 		[ -f "$s" ] && install -m 0755 "$s" "$stage/live/"
 	done
@@ -46,16 +92,18 @@ fi
 
 # Suites that bring their own programs and tools (nft, auditd, ...):
 # each tests/live/SUITE/stage.sh fills the stage for its suite.
-# LIVE_SUITES=a,b stages only those suites.  The default is the list of
-# suites that are done and pass (a suite being written is not run by CI
-# until it is added here).
-LIVE_SUITES=${LIVE_SUITES:-kernel,reliability,auditd}
 for s in "$REPO"/tests/live/*/stage.sh; do
 	[ -f "$s" ] || continue
 	suite=$(basename "$(dirname "$s")")
-	case ",$LIVE_SUITES," in *",$suite,"*) ;; *) continue ;; esac
+	selected "$suite" || continue
 	bash "$s" "$stage" "$variant" || { echo "run.sh: $s failed" >&2; exit 1; }
 done
+
+# The lists for the guest's init: every program the selected suites list
+# (anything else in /live fails the run) and the ones to run.
+mkdir -p "$stage/etc/contid"
+printf '%s\n' "$all" > "$stage/etc/contid/live-programs"
+printf '%s\n' "$expected" > "$stage/etc/contid/live-run"
 
 img=$("$KERNEL_DIR/scripts/build.sh" "$variant" | tail -n1)
 initrd=$BUILD_DIR/live-$variant.cpio.gz
@@ -68,6 +116,46 @@ append=""
 for v in REL_SEED REL_ITERS; do
 	[ -n "${!v:-}" ] && append="$append $v=${!v}"
 done
-exec "$KERNEL_DIR/scripts/run-qemu.sh" --kernel "$img" --initrd "$initrd" \
-	--job live --timeout "$timeout" --log "$BUILD_DIR/qemu-live-$variant.log" \
-	${filter:+--filter "$filter"} ${append:+--append "${append# }"}
+# The debug kernel must show a kmemleak scan that ran (kernel/guest/init).
+[ "$variant" = debug ] && append="$append contid.kmemleak=1"
+logf=$BUILD_DIR/qemu-live-$variant.log
+rc=0
+"$KERNEL_DIR/scripts/run-qemu.sh" --kernel "$img" --initrd "$initrd" \
+	--job live --timeout "$timeout" --log "$logf" \
+	${append:+--append "${append# }"} || rc=$?
+
+# The guest's verdict is not enough: check from the console log that
+# every expected program ran and passed, and that nothing else ran.
+ended=$(grep -a -o '^CONTID-LIVE-END [^ ]* .*' "$logf" | sed 's/^CONTID-LIVE-END //' || true)
+bad=0
+while IFS= read -r name; do
+	[ -n "$name" ] || continue
+	v=$(printf '%s\n' "$ended" | awk -v n="$name" '$1 == n { $1 = ""; print substr($0, 2) }')
+	case "$v" in
+	PASS) ;;
+	"") echo "run.sh: $name did not run" >&2; bad=1 ;;
+	*) echo "run.sh: $name: ${v//$'\n'/; }" >&2; bad=1 ;;
+	esac
+done <<< "$expected"
+while IFS= read -r line; do
+	[ -n "$line" ] || continue
+	name=${line%% *}
+	printf '%s\n' "$expected" | grep -q -x -F -- "$name" ||
+		{ echo "run.sh: $name ran but is not expected: $line" >&2; bad=1; }
+done <<< "$ended"
+if grep -a -q '^CONTID-LIVE-UNLISTED ' "$logf"; then
+	grep -a '^CONTID-LIVE-UNLISTED ' "$logf" | sed 's/^CONTID-LIVE-UNLISTED /run.sh: in the stage but in no programs list: /' >&2
+	bad=1
+fi
+if [ "$variant" = debug ] && ! grep -a -q '^CONTID-KMEMLEAK-CLEAN' "$logf"; then
+	echo "run.sh: no clean kmemleak scan in the log: $(grep -a -m1 '^CONTID-KMEMLEAK-' "$logf" || echo 'the scan never ran')" >&2
+	bad=1
+fi
+n=$(printf '%s\n' "$expected" | grep -c .)
+if [ "$bad" = 0 ]; then
+	echo "run.sh: $n expected program(s) ran and passed ($variant)" >&2
+else
+	echo "run.sh: the expected programs did not all run and pass ($variant)" >&2
+	[ "$rc" != 0 ] || rc=1
+fi
+exit "$rc"

@@ -24,7 +24,7 @@ NC=4
 # The debug kernel runs audited syscalls about 17 times slower (50/s
 # under TCG): smaller bursts and shorter pauses there (PAUSE seconds).
 if [ "$DEBUG" = 1 ]; then
-	M=100 ROWS="1:50 1:100 2:100 4:100" NB=2 MB=50 PAUSE=2
+	M=100 ROWS="1:50 1:100 2:100 4:100 4:250" NB=2 MB=50 PAUSE=2
 else
 	M=1000 ROWS="1:200 1:1000 2:1000 4:1000" NB=2 MB=200 PAUSE=1
 fi
@@ -113,8 +113,13 @@ for row in $ROWS; do
 	check "A: $1 x $2: lost = events missing + records missing from logged events" \
 		$((e - sl + R * sl - rl)) $((lost1 - lost0))
 	[ -z "$first" ] && [ $((lost1 - lost0)) -gt 0 ] && first="$1 x $2"
+	lastloss=$((lost1 - lost0))
 done
 echo "A: with backlog_wait_time 0, loss starts at: ${first:-no row up to ${ROWS##* }}"
+# The table exists to show loss: its largest burst must lose records, or
+# the accounting above was only ever checked as 0 = 0.
+[ "$lastloss" -gt 0 ] && ok "A: the largest burst (${ROWS##* }) lost $lastloss records" ||
+	bad "A: the largest burst (${ROWS##* }) lost nothing: no row tested the loss accounting"
 auditctl --backlog_wait_time "$wt" > /dev/null || bad "auditctl --backlog_wait_time $wt"
 check "backlog_wait_time restored" "$wt" "$(st backlog_wait_time)"
 
@@ -167,7 +172,9 @@ echo "B1: burst $NB x $MB in $cs cs, serials $lo..$hi: witness $WR records, cont
 check "B1: kernel lost = witness records - records contidctl got" $((WR - VR)) $L
 # kauditd waits 100 ms (sk_sndtimeo HZ/10) on a full daemon socket, then the
 # send overruns it (Drops +1, ENOBUFS) and the record goes to the retry
-# queue, or is lost (counted) when that is full too.
+# queue, or is lost (counted) when that is full too.  The socket can
+# overrun again while the retry queue drains after SIGCONT, and the kernel
+# counts drops, not overruns: at least one ENOBUFS, at most one per drop.
 [ "$EN" -ge 1 ] && [ "$EN" -le "$drops" ] && ok "B1: contidctl reported ENOBUFS $EN time(s) (1 <= $EN <= Drops $drops)" ||
 	bad "B1: ENOBUFS reports $EN, Drops $drops"
 check "B1: the witness saw every serial of contidctl's span $vlo..$vhi" 0 $wmiss
@@ -240,8 +247,10 @@ check "B2: socket Drops = audit.log records - records contidctl got" $((LR - VR)
 	awk '$3 > 0 && $3 != $2 { print $1 }' $T/b2.cmp | head -n 3 | while read -r sn; do
 		grep -a "msg=audit([0-9.]*:$sn)" $T/klog | cut -c1-100; grep "\"serial\":$sn," $T/v2.json | cut -c1-300; done; }
 check "B2: contidctl's report of the records dropped at its socket = socket Drops" $drops $DR
-[ "$EN" -ge 1 ] && [ "$EN" -le "$drops" ] && ok "B2: contidctl reported ENOBUFS $EN time(s) (1 <= $EN <= Drops)" ||
-	bad "B2: ENOBUFS reports $EN, want 1..$drops"
+# One overrun while contidctl was stopped: the kernel sets the socket error
+# once (NETLINK_S_CONGESTED stays set until the queue drains) however many
+# records it drops, so contidctl reports ENOBUFS exactly once.
+check "B2: ENOBUFS reports for the one overrun ($drops records dropped)" 1 "$EN"
 check "B2: contidctl's serial-gap report = the events of audit.log it never got" $gone $S
 [ "$S" -gt 0 ] && ok "B2: contidctl reported $S lost events" || bad "B2: contidctl reported no lost event"
 

@@ -570,6 +570,11 @@ static void test_race(void **state)
 	if (!g_st[M_EXIT].ok || !g_st[M_EXIT].srch_rec)
 		fail_msg("exit race: only one outcome (%ld success, %ld ESRCH)",
 			 g_st[M_EXIT].ok, g_st[M_EXIT].srch_rec);
+	if (!g_st[M_EXIT_REAPED].ok ||
+	    !(g_st[M_EXIT_REAPED].srch_rec + g_st[M_EXIT_REAPED].srch_norec))
+		fail_msg("exit (reaped) race: only one outcome (%ld success, %ld ESRCH)",
+			 g_st[M_EXIT_REAPED].ok,
+			 g_st[M_EXIT_REAPED].srch_rec + g_st[M_EXIT_REAPED].srch_norec);
 	if (!g_st[M_TWO_SETTERS].ok || !g_st[M_TWO_SETTERS].eexist)
 		fail_msg("two setters: only one order (%ld won, %ld lost)",
 			 g_st[M_TWO_SETTERS].ok, g_st[M_TWO_SETTERS].eexist);
