@@ -59,7 +59,7 @@ case "$qrc" in
 esac
 [ "${st[2]}" = 0 ] || { reasons+=("writing the log $logf failed (tee status ${st[2]})"); [ "$rc" != 0 ] || rc=1; }
 
-verdict=$(grep -a -o 'CONTID-GUEST-EXIT=[0-9]*' "$logf" | tail -n1 | cut -d= -f2)
+verdict=$(grep -a -o 'CONTID-GUEST-EXIT=[0-9]*' "$logf" | tail -n1 | cut -d= -f2 || true)
 if [ -z "$verdict" ]; then
 	reasons+=("the guest never reported a result (no CONTID-GUEST-EXIT line)")
 	[ "$rc" != 0 ] || rc=1
