@@ -319,6 +319,11 @@ CONTID_EXPORT int contid_rule_add_field(struct contid_rule *r, uint32_t field,
 	    (r->flags & ~(uint32_t)AUDIT_FILTER_PREPEND) != CONTID_LIST_EXCLUDE &&
 	    (r->flags & ~(uint32_t)AUDIT_FILTER_PREPEND) != CONTID_LIST_USER)
 		return -CONTID_E_BADLIST;
+	/* a field comparison (-C) on the exit list only, as the text parser
+	 * and auditctl take it: elsewhere its text could not be read back */
+	if (field == AUDIT_FIELD_COMPARE &&
+	    (r->flags & ~(uint32_t)AUDIT_FILTER_PREPEND) != CONTID_LIST_EXIT)
+		return -CONTID_E_BADLIST;
 	r->f[r->nfields].field = field;
 	r->f[r->nfields].op = op;
 	r->f[r->nfields].value = value;

@@ -250,6 +250,34 @@ static void test_field_by_number(void **state)
 }
 
 /*
+ * A field comparison (field 111, what -C makes) on a list other than exit:
+ * its text "-C gid=sgid" is refused by the text parser (and by auditctl)
+ * there, so the fields API refuses it too, and the rule keeps what it had
+ * (found by fuzz_rule: tests/fuzz/regress/rule/compare-on-user-list).
+ */
+static void test_compare_exit_only(void **state)
+{
+	struct contid_rule *r;
+	char text[256];
+
+	(void)state;
+	assert_int_equal(contid_rule_new(&r, CONTID_LIST_USER, CONTID_ACTION_ALWAYS), 0);
+	assert_int_equal(contid_rule_parse_field(r, "f111=22"), -CONTID_E_BADLIST);
+	assert_int_equal(contid_rule_add_field(r, AUDIT_FIELD_COMPARE, CONTID_OP_EQ, 22),
+			 -CONTID_E_BADLIST);
+	assert_int_equal(contid_rule_field_count(r), 0);
+	contid_rule_free(r);
+	parse_err("-a always,user -C gid=sgid", -CONTID_E_BADLIST);
+
+	assert_int_equal(contid_rule_new(&r, CONTID_LIST_EXIT, CONTID_ACTION_ALWAYS), 0);
+	assert_int_equal(contid_rule_add_syscall(r, CONTID_SYSCALL_ALL), 0);
+	assert_int_equal(contid_rule_parse_field(r, "f111=22"), 0);
+	assert_true(contid_rule_format(r, text, sizeof(text)) > 0);
+	assert_string_equal(text, "-a always,exit -S all -C gid=sgid");
+	contid_rule_free(r);
+}
+
+/*
  * A string value with white space in it: contid_rule_format() would print
  * it as it is and the text would not parse ("-F dir=/a b"), so text
  * refuses it (found by fuzz_rule; tests/fuzz/regress/rule/space-in-value).
@@ -423,6 +451,7 @@ int main(void)
 		cmocka_unit_test(test_parse_refusals),
 		cmocka_unit_test(test_key_separator_refused),
 		cmocka_unit_test(test_field_by_number),
+		cmocka_unit_test(test_compare_exit_only),
 		cmocka_unit_test(test_space_in_value_refused),
 		cmocka_unit_test(test_syscalls_per_arch),
 		cmocka_unit_test(test_parse_args_diag),
