@@ -94,6 +94,7 @@ struct contid_reader {
 	char *line;		/* partial log line held between feeds */
 	size_t line_len, line_cap;
 	bool line_junk;		/* skipping the rest of a line too long */
+	bool live;		/* fed from netlink: every gap is loss */
 	struct contid_reader_stats st;
 };
 
@@ -507,7 +508,11 @@ static int track_serial(struct contid_reader *rd, const struct contid_record *re
 	if (ms > sr->last_ms)
 		sr->last_ms = ms;
 	if (s > sr->max) {
-		if (s > sr->max + 1 && ms <= sr->max_ms + rd->timeout_ms) {
+		/* On netlink the kernel's serials arrive as it hands them
+		 * out: a gap is a loss however long it took.  In a log, a
+		 * gap over a pause may be an excerpt's cut. */
+		if (s > sr->max + 1 &&
+		    (rd->live || ms <= sr->max_ms + rd->timeout_ms)) {
 			rd->st.lost += s - sr->max - 1;
 			hole_add(sr, sr->max + 1, s - 1);
 		}
@@ -708,6 +713,7 @@ static int feed_one(struct contid_reader *rd, unsigned int type,
 
 	if (!contid_is_record_type(type))
 		return 0;	/* a reply or control message: not ours */
+	rd->live = true;
 	err = contid_record_parse_netlink(&rec, type, payload, len);
 	if (err == -CONTID_E_NOTRECORD) {
 		rd->st.malformed++;
