@@ -15,6 +15,32 @@ esac
 obj=${CONTID_KOBJ:-$BUILD_DIR/kernel/obj-$variant}
 mkdir -p "$obj"
 
+# The bzImage cache, shared by every clone on the machine: a build is keyed
+# by all it is made of (the tree's git tree id, the config fragments, these
+# scripts and the compiler), so the same inputs never build twice, and
+# check-series.sh's build of the last patch is live-normal's kernel.  A
+# tree with uncommitted changes is never cached.  CONTID_CACHE_DIR moves
+# the cache; the newest $keep images are kept.  CONTID_IMAGE_CACHE=write
+# builds without reading the cache and stores the result, =off neither
+# reads nor stores (check-series.sh needs the compiler's output).
+CACHE_DIR=${CONTID_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/contid}
+cache_mode=${CONTID_IMAGE_CACHE:-on}
+keep=8
+key=""
+if [ "$cache_mode" != off ] &&
+   tree=$(git -C "$KSRC" rev-parse -q --verify 'HEAD^{tree}' 2>/dev/null) &&
+   [ -z "$(git -C "$KSRC" status --porcelain 2>/dev/null)" ]; then
+	key=$({ echo "$variant $tree"; cat "${frags[@]}" "$0" "$KERNEL_DIR/scripts/common.sh"
+		gcc --version | head -n1; } | sha256sum | cut -c1-32)
+fi
+cached=$CACHE_DIR/kernel/$key/bzImage
+if [ -n "$key" ] && [ "$cache_mode" = on ] && [ -f "$cached" ]; then
+	touch "$CACHE_DIR/kernel/$key"
+	log "$variant bzImage from the cache: $cached"
+	echo "$cached"
+	exit 0
+fi
+
 cc="gcc"
 command -v ccache >/dev/null && cc="ccache gcc"
 export CCACHE_BASEDIR=$BUILD_DIR CCACHE_NOHASHDIR=1
@@ -43,4 +69,13 @@ if [ ! -f "$obj/.config" ] || [ "$(cat "$obj/.config.stamp" 2>/dev/null)" != "$s
 fi
 log "building $variant bzImage in $obj"
 kmake bzImage
-echo "$obj/arch/x86/boot/bzImage"
+if [ -n "$key" ]; then
+	mkdir -p "$CACHE_DIR/kernel/$key"
+	cp "$obj/arch/x86/boot/bzImage" "$cached.tmp.$$" && mv "$cached.tmp.$$" "$cached"
+	# shellcheck disable=SC2012
+	ls -1t "$CACHE_DIR/kernel" | tail -n +$((keep + 1)) |
+		while read -r old; do rm -rf "${CACHE_DIR:?}/kernel/$old"; done
+	echo "$cached"
+else
+	echo "$obj/arch/x86/boot/bzImage"
+fi
