@@ -2,6 +2,8 @@
 # Run every test: host tests of libcontid and contidctl (gcc and clang with
 # -Werror, ASan+UBSan, valgrind, distcheck, libFuzzer), the kernel series check, and
 # the live suite in QEMU under the normal and the debug kernel config.
+# The series check runs beside the host tests and the debug kernel builds
+# beside live-normal (bg_step/join_step below).
 #
 #   scripts/test.sh            everything (what CI runs)
 #   scripts/test.sh host       host tests only
@@ -35,6 +37,33 @@ step() {
 		failed_steps+=("$name")
 		printf '    FAILED: %s (exit %s, %ss); last lines of %s:\n' "$name" "$rc" $((SECONDS - t0)) "$logf"
 		tail -n 40 "$logf" | sed 's/^/    | /'
+	fi
+}
+
+# bg_step NAME CMD...: step() in the background, its report held back
+# until join_step NAME prints it and counts it.  The long kernel builds
+# overlap work that leaves a core idle (single-threaded tests, QEMU under
+# TCG); each step still has its own log and its own verdict.
+declare -A bg_pids=()
+bg_step() {
+	local name=$1
+	shift
+	( failed=0
+	  step "$name" "$@" >"$B/logs/$name.report" 2>&1
+	  echo "$failed" >"$B/logs/$name.failed" ) &
+	bg_pids[$name]=$!
+	printf '=== %s (started in the background)\n' "$name"
+}
+join_step() {
+	local name=$1
+	wait "${bg_pids[$name]}"
+	printf '=== %s (joined)\n' "$name"
+	sed 1d "$B/logs/$name.report"
+	if [ "$(cat "$B/logs/$name.failed" 2>/dev/null)" = 0 ]; then
+		passed=$((passed + 1))
+	else
+		failed=$((failed + 1))
+		failed_steps+=("$name")
 	fi
 }
 
@@ -72,12 +101,22 @@ host_distcheck() {
 	scripts/build-userspace.sh "$B/userspace" CC=gcc &&
 		make -C "$B/userspace" distcheck
 }
+# Beside live-normal's QEMU, niced so that the guest keeps its core (the
+# live programs' timing must not change with the build).
+kernel_debug() {
+	nice -n 10 kernel/scripts/build.sh debug
+}
 live() {
 	scripts/build-userspace.sh "$B/userspace" CC=gcc &&
 		kernel/scripts/prepare-tree.sh &&
 		tests/live/run.sh "$1"
 }
 
+# The series check (a kernel build per patch) runs beside the host tests;
+# the debug kernel builds while live-normal's QEMU uses one core.
+case "$what" in
+all) bg_step kernel-series-check kernel/scripts/check-series.sh ;;
+esac
 case "$what" in
 all|host)
 	step host-gcc host_gcc
@@ -89,13 +128,14 @@ all|host)
 	;;
 esac
 case "$what" in
-all)
-	step kernel-series-check kernel/scripts/check-series.sh
-	;;
+all) join_step kernel-series-check ;;
 esac
 case "$what" in
 all|live)
+	step kernel-tree kernel/scripts/prepare-tree.sh
+	bg_step kernel-build-debug kernel_debug
 	step live-normal live normal
+	join_step kernel-build-debug
 	step live-debug live debug
 	;;
 esac
