@@ -297,12 +297,16 @@ static void row(const struct run *r, unsigned long events, double mb)
 	       r->maxrss_kb / 1024);
 }
 
-static void goal(const char *what, double ratio, const char *cmp, double target)
+/* The ratio of wall times and of CPU times: on a shared machine the CPU
+ * time is the steadier of the two. */
+static void goal(const char *what, double wall, double cpu, const char *cmp,
+		 double target)
 {
-	bool met = cmp[0] == '>' ? ratio >= target : ratio <= target;
+	bool met = cmp[0] == '>' ? wall >= target : wall <= target;
+	bool cmet = cmp[0] == '>' ? cpu >= target : cpu <= target;
 
-	printf("%-52s %6.2f  goal %s %.1f  %s\n", what, ratio, cmp, target,
-	       met ? "met" : "NOT met");
+	printf("%-48s %6.2f %6.2f  goal %s %.1f  %s (wall), %s (CPU)\n", what, wall, cpu,
+	       cmp, target, met ? "met" : "NOT met", cmet ? "met" : "NOT met");
 }
 
 static void usage(void)
@@ -396,18 +400,19 @@ int main(int argc, char **argv)
 	} else {
 		printf("%-28s (no ausearch given)\n", "ausearch");
 	}
-	printf("\nevents/s: libcontid's event count over each wall time, one run.\n\n");
+	printf("\nevents/s: libcontid's event count over each wall time, one run.\n"
+	       "ratios: of wall times, then of CPU times.\n\n");
 #ifdef HAVE_AUPARSE_H
 	if (au.ok)
 		goal("libcontid loop / libauparse loop, events/s", au.wall / lc.wall,
-		     ">=", 5.0);
+		     au.cpu / lc.cpu, ">=", 5.0);
 #endif
 	if (contidctl && ausearch && txt.ok && raw.ok)
 		goal("contidctl parse / ausearch --raw, events/s", raw.wall / txt.wall,
-		     ">=", 1.0);
+		     raw.cpu / txt.cpu, ">=", 1.0);
 	if (contidctl && txt.ok && js.ok)
 		goal("contidctl --json parse / contidctl parse, time", js.wall / txt.wall,
-		     "<=", 1.3);
+		     js.cpu / txt.cpu, "<=", 1.3);
 	printf("%-52s %6ld MB (flat: bounded window)\n", "libcontid loop max RSS",
 	       lc.maxrss_kb / 1024);
 	return 0;
