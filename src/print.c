@@ -72,50 +72,63 @@ static size_t utf8_len(const unsigned char *s, size_t len)
 void json_write_string(FILE *f, const char *str, size_t len)
 {
 	const unsigned char *s = (const unsigned char *)str;
-	size_t i = 0, n;
+	size_t i = 0, run = 0, n;
+	const char *esc;
 
+	/* Bytes that need no escape go out as one fwrite per run: a
+	 * profile of `--json parse` had half its time in one fwrite per
+	 * character here. */
 	fputc('"', f);
 	while (i < len) {
 		unsigned char c = s[i];
 
-		switch (c) {
-		case '"':
-			fputs("\\\"", f);
-			break;
-		case '\\':
-			fputs("\\\\", f);
-			break;
-		case '\n':
-			fputs("\\n", f);
-			break;
-		case '\r':
-			fputs("\\r", f);
-			break;
-		case '\t':
-			fputs("\\t", f);
-			break;
-		case '\b':
-			fputs("\\b", f);
-			break;
-		case '\f':
-			fputs("\\f", f);
-			break;
-		default:
-			if (c < 0x20 || c == 0x7f) {
-				fprintf(f, "\\u%04x", c);
-				break;
-			}
-			n = utf8_len(s + i, len - i);
-			if (n == 0) {
-				fprintf(f, "\\u%04x", c);
-				break;
-			}
-			fwrite(s + i, 1, n, f);
-			i += n;
+		if (c >= 0x20 && c < 0x7f && c != '"' && c != '\\') {
+			i++;
 			continue;
 		}
-		i++;
+		if (c >= 0x80) {
+			n = utf8_len(s + i, len - i);
+			if (n) {
+				i += n;
+				continue;
+			}
+		}
+		if (i > run)
+			fwrite(s + run, 1, i - run, f);
+		switch (c) {
+		case '"':
+			esc = "\\\"";
+			break;
+		case '\\':
+			esc = "\\\\";
+			break;
+		case '\n':
+			esc = "\\n";
+			break;
+		case '\r':
+			esc = "\\r";
+			break;
+		case '\t':
+			esc = "\\t";
+			break;
+		case '\b':
+			esc = "\\b";
+			break;
+		case '\f':
+			esc = "\\f";
+			break;
+		default:
+			/* Control, DEL, or a byte that is not valid UTF-8. */
+			esc = NULL;
+			fprintf(f, "\\u%04x", c);
+			break;
+		}
+		if (esc)
+			fputs(esc, f);
+		run = ++i;
 	}
+	if (i > run)
+		fwrite(s + run, 1, i - run, f);
 	fputc('"', f);
 }
 
@@ -207,13 +220,21 @@ void print_log_text(enum print_type t, const char *key, const char *value)
 	}
 	if (!(t & PRINT_FP))
 		return;
-	for (; *s; s++) {
-		if (*s == 0x1d)
+	/* Plain bytes go out as one fwrite per run, not one call each. */
+	while (*s) {
+		const unsigned char *p = s;
+
+		while (*p && *p != 0x1d && (*p >= 0x20 || *p == '\t') && *p != 0x7f)
+			p++;
+		if (p > s)
+			fwrite(s, 1, (size_t)(p - s), out);
+		if (!*p)
+			break;
+		if (*p == 0x1d)
 			fputc(' ', out);
-		else if ((*s < 0x20 && *s != '\t') || *s == 0x7f)
-			fprintf(out, "\\x%02x", *s);
 		else
-			fputc(*s, out);
+			fprintf(out, "\\x%02x", *p);
+		s = p + 1;
 	}
 }
 
