@@ -4,7 +4,7 @@
 #
 #   tests/live/run.sh [normal|debug] [--filter a,b]
 #
-# Environment: LIVE_SUITES (below), REL_SEED and REL_ITERS (passed to the
+# Environment: LIVE_SUITES (below), LIVE_KERNEL (a bzImage to boot), REL_SEED and REL_ITERS (passed to the
 # guest for the reliability programs, see docs/testing.md).
 #
 # Fails loudly when anything needed is missing: a live test that cannot
@@ -113,7 +113,14 @@ mkdir -p "$stage/etc/contid"
 printf '%s\n' "$all" > "$stage/etc/contid/live-programs"
 printf '%s\n' "$expected" > "$stage/etc/contid/live-run"
 
-img=$("$KERNEL_DIR/scripts/build.sh" "$variant" | tail -n1)
+# LIVE_KERNEL=PATH boots that bzImage instead of building the series (to
+# run a test against an older image, for a before/after comparison).
+if [ -n "${LIVE_KERNEL:-}" ]; then
+	[ -f "$LIVE_KERNEL" ] || die "LIVE_KERNEL: no such file: $LIVE_KERNEL"
+	img=$LIVE_KERNEL
+else
+	img=$("$KERNEL_DIR/scripts/build.sh" "$variant" | tail -n1)
+fi
 initrd=$BUILD_DIR/live-$variant.cpio.gz
 "$KERNEL_DIR/scripts/mkinitramfs.sh" "$initrd" --tree "$stage"
 timeout=${LIVE_TIMEOUT:-900}
