@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # Stage the kernel series' part-2 live programs (records, network
-# namespaces) and the packet filters they drive: nft and iptables-legacy
+# namespaces), the V3 permission model's (live_perm) and the packet
+# filters they drive: nft and iptables-legacy
 # (Debian's nftables and iptables packages) with the xtables extensions.
 #   stage.sh STAGE_DIR VARIANT
 set -euo pipefail
 stage=${1:?usage: stage.sh STAGE_DIR VARIANT}
 here=$(cd "$(dirname "$0")" && pwd)
 CC=${CC:-gcc}
-for t in live_records live_netns; do
+for t in live_records live_netns live_perm; do
 	$CC -std=c11 -O1 -g -Wall -Wextra -Werror -o "$stage/live/$t" \
 		"$here/$t.c" "$here/auditnl.c" -lcmocka -lpthread
 done

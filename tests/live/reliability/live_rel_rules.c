@@ -131,6 +131,7 @@ static int model(const struct audit_rule_data *d, size_t datasz)
 		    list != AUDIT_FILTER_USER)
 			return EINVAL;
 		if (type == AUDIT_CONTAINERID && list != AUDIT_FILTER_EXIT &&
+		    list != AUDIT_FILTER_URING_EXIT &&
 		    list != AUDIT_FILTER_USER && list != AUDIT_FILTER_EXCLUDE)
 			return EINVAL;
 		if (list == AUDIT_FILTER_FS && type != AUDIT_FILTERKEY)
