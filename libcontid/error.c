@@ -27,6 +27,7 @@ static const char *const lib_errors[CONTID_E_MAX - CONTID_E_BASE] = {
 	[CONTID_E_ARCHORDER - CONTID_E_BASE] = "The arch field must come before -S",
 	[CONTID_E_UNKNOWN_USER - CONTID_E_BASE] = "Unknown user",
 	[CONTID_E_UNKNOWN_GROUP - CONTID_E_BASE] = "Unknown group",
+	[CONTID_E_READPERM - CONTID_E_BASE] = "Permission denied: reading a container ID takes CAP_AUDIT_CONTROL",
 };
 
 CONTID_EXPORT const char *contid_strerror(int err)
@@ -48,7 +49,7 @@ CONTID_EXPORT const char *contid_task_strerror(int err)
 {
 	switch (err < 0 ? -err : err) {
 	case EPERM:
-		return "Permission denied: the caller lacks CAP_AUDIT_CONTROL or targets itself";
+		return "Permission denied: the caller or the opener lacks CAP_AUDIT_CONTROL, or the target is the caller or a kernel thread";
 	case EBUSY:
 		return "Task busy: it has children or threads";
 	case EEXIST:
@@ -62,7 +63,8 @@ CONTID_EXPORT const char *contid_task_strerror(int err)
 	case CONTID_E_NOSUPPORT:
 		return "Kernel lacks audit container ID support (no containerid file in /proc)";
 	case CONTID_E_UNSET:
-		return lib_errors[CONTID_E_UNSET - CONTID_E_BASE];
+	case CONTID_E_READPERM:
+		return lib_errors[(err < 0 ? -err : err) - CONTID_E_BASE];
 	default:
 		return contid_strerror(err);
 	}

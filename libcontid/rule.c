@@ -157,8 +157,8 @@ static bool list_valid(unsigned int list)
 
 static bool contid_list_ok(unsigned int list)
 {
-	return list == CONTID_LIST_EXIT || list == CONTID_LIST_USER ||
-	       list == CONTID_LIST_EXCLUDE;
+	return list == CONTID_LIST_EXIT || list == CONTID_LIST_IO_URING ||
+	       list == CONTID_LIST_USER || list == CONTID_LIST_EXCLUDE;
 }
 
 CONTID_EXPORT int contid_rule_new(struct contid_rule **rp, unsigned int list,

@@ -7,6 +7,11 @@
  * containerid file under an existing /proc/PID means the kernel has no
  * container ID support, which is reported as -CONTID_E_NOSUPPORT rather
  * than a confusing -ENOENT.
+ *
+ * Reading takes CAP_AUDIT_CONTROL: the kernel refuses the read with EPERM
+ * when the opener lacks it, and the file's mode (0600) refuses the open
+ * of another user's task with EACCES.  Both come back as
+ * -CONTID_E_READPERM, so that the caller can say why.
  */
 #include "config.h"
 
@@ -122,6 +127,8 @@ int contid_task_read_at(const char *procroot, pid_t pid, pid_t tid,
 	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0) {
 		r = -errno;
+		if (r == -EACCES || r == -EPERM)
+			return -CONTID_E_READPERM;
 		return r == -ENOENT ? enoent_reason(procroot, pid, tid) : r;
 	}
 	do {
@@ -129,6 +136,8 @@ int contid_task_read_at(const char *procroot, pid_t pid, pid_t tid,
 	} while (n < 0 && errno == EINTR);
 	r = n < 0 ? -errno : 0;
 	close(fd);
+	if (r == -EPERM || r == -EACCES)
+		return -CONTID_E_READPERM;
 	if (r < 0)
 		return r;
 	if (n > 0 && val[n - 1] == '\n')

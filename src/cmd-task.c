@@ -20,7 +20,7 @@ static const char *task_cause(int err)
 {
 	switch (err < 0 ? -err : err) {
 	case EPERM:
-		return "permission denied: the caller lacks CAP_AUDIT_CONTROL or targets itself";
+		return "permission denied: the caller lacks CAP_AUDIT_CONTROL, or the task is the caller or a kernel thread";
 	case EBUSY:
 		return "the task has children or threads";
 	case EEXIST:
@@ -29,8 +29,8 @@ static const char *task_cause(int err)
 		return "no such task";
 	case EINVAL:
 		return "the kernel refused the ID as invalid";
-	case EACCES:
-		return "permission denied (only root may read container IDs)";
+	case CONTID_E_READPERM:
+		return "permission denied: reading container IDs takes CAP_AUDIT_CONTROL";
 	case CONTID_E_NOSUPPORT:
 		return "the kernel does not support audit container IDs";
 	}

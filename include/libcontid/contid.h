@@ -69,6 +69,7 @@ enum contid_error {
 	CONTID_E_ARCHORDER,		/* arch= after -S in rule text */
 	CONTID_E_UNKNOWN_USER,		/* no such user (uid fields) */
 	CONTID_E_UNKNOWN_GROUP,		/* no such group (gid fields) */
+	CONTID_E_READPERM,		/* reading a container ID was refused */
 	CONTID_E_MAX
 };
 
@@ -85,11 +86,13 @@ const char *contid_strerror(int err);
  * contid_task_strerror - message for an error of contid_task_set/_get
  * @err: the value returned by contid_task_set() or contid_task_get()
  *
- * Explains the kernel refusal table of /proc/PID/containerid: -EPERM "lacks
- * CAP_AUDIT_CONTROL or targets itself", -EBUSY "task has children or
- * threads", -EEXIST "ID already set", -ESRCH "no such task", -EINVAL
- * "invalid or unset ID", -CONTID_E_NOSUPPORT "kernel lacks container ID
- * support".  Other values fall back to contid_strerror().  Never NULL.
+ * Explains the kernel refusal table of /proc/PID/containerid: -EPERM "the
+ * caller or the opener lacks CAP_AUDIT_CONTROL, or the target is the caller
+ * or a kernel thread", -EBUSY "task has children or threads", -EEXIST "ID
+ * already set", -ESRCH "no such task", -EINVAL "invalid or unset ID",
+ * -CONTID_E_NOSUPPORT "kernel lacks container ID support",
+ * -CONTID_E_READPERM "reading takes CAP_AUDIT_CONTROL".  Other values fall
+ * back to contid_strerror().  Never NULL.
  */
 const char *contid_task_strerror(int err);
 
@@ -283,6 +286,10 @@ int contid_task_set_tid(pid_t pid, pid_t tid, uint64_t id);
 /**
  * contid_task_get - read the audit container ID of process @pid
  * @id: receives the ID; CONTID_UNSET when the task has none.
+ *
+ * Reading takes CAP_AUDIT_CONTROL: without it the kernel refuses the read
+ * (EPERM), or the file's mode the open of another user's task (EACCES);
+ * both are -CONTID_E_READPERM.  Other refusals as contid_task_set().
  */
 int contid_task_get(pid_t pid, uint64_t *id);
 
@@ -532,8 +539,8 @@ int contid_rule_add_field_str(struct contid_rule *r, uint32_t field,
  * contid_rule_add_containerid - append the container ID field
  * @op: CONTID_OP_EQ or CONTID_OP_NE, anything else is -CONTID_E_BADOP
  *
- * Also refused: -CONTID_E_BADLIST when the rule's list is not exit, user or
- * exclude; -CONTID_E_TOOMANYFIELDS.  CONTID_UNSET is accepted: it matches
+ * Also refused: -CONTID_E_BADLIST when the rule's list is not exit, io_uring
+ * exit, user or exclude; -CONTID_E_TOOMANYFIELDS.  CONTID_UNSET is accepted: it matches
  * tasks without an ID.
  */
 int contid_rule_add_containerid(struct contid_rule *r, uint32_t op,

@@ -40,7 +40,7 @@ static void test_task_messages(void **state)
 {
 	(void)state;
 	assert_string_equal(contid_task_strerror(-EPERM),
-		"Permission denied: the caller lacks CAP_AUDIT_CONTROL or targets itself");
+		"Permission denied: the caller or the opener lacks CAP_AUDIT_CONTROL, or the target is the caller or a kernel thread");
 	assert_string_equal(contid_task_strerror(-EBUSY),
 		"Task busy: it has children or threads");
 	assert_string_equal(contid_task_strerror(-EEXIST),

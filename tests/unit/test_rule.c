@@ -224,7 +224,12 @@ static void test_refusals(void **state)
 	assert_int_equal(contid_rule_new(&r, 2, CONTID_ACTION_ALWAYS), -EINVAL);
 	assert_int_equal(contid_rule_new(&r, CONTID_LIST_EXIT, 1), -EINVAL);
 
-	/* containerid only on exit, user, exclude */
+	/* containerid only on exit, io_uring exit, user, exclude */
+	assert_int_equal(contid_rule_new(&r, CONTID_LIST_IO_URING, CONTID_ACTION_ALWAYS), 0);
+	assert_int_equal(contid_rule_add_containerid(r, CONTID_OP_EQ, 1), 0);
+	assert_int_equal(contid_rule_parse_field(r, "contid!=2"), 0);
+	assert_int_equal(contid_rule_check(NULL, r), 0);
+	contid_rule_free(r);
 	assert_int_equal(contid_rule_new(&r, CONTID_LIST_TASK, CONTID_ACTION_ALWAYS), 0);
 	assert_int_equal(contid_rule_add_containerid(r, CONTID_OP_EQ, 1), -CONTID_E_BADLIST);
 	assert_int_equal(contid_rule_parse_field(r, "contid=1"), -CONTID_E_BADLIST);

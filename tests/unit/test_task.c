@@ -12,11 +12,31 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/fsuid.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <cmocka.h>
 
 #include "internal.h"
+
+/*
+ * read() is wrapped (-Wl,--wrap=read, Makefile.am): a regular file in the
+ * fake /proc cannot refuse a read the way the kernel does (EPERM when the
+ * opener lacks CAP_AUDIT_CONTROL), so the next read fails with
+ * fail_next_read when it is set.
+ */
+static int fail_next_read;
+ssize_t __real_read(int fd, void *buf, size_t len);
+ssize_t __wrap_read(int fd, void *buf, size_t len);
+ssize_t __wrap_read(int fd, void *buf, size_t len)
+{
+	if (fail_next_read) {
+		errno = fail_next_read;
+		fail_next_read = 0;
+		return -1;
+	}
+	return __real_read(fd, buf, len);
+}
 
 struct fixture {
 	char root[64];
@@ -127,6 +147,46 @@ static void test_missing(void **state)
 	assert_int_equal(contid_task_write_at(fx->root, 0, 0, 1), -EINVAL);
 	assert_int_equal(contid_task_set_tid(1, 0, 1), -EINVAL);
 	assert_int_equal(contid_task_set(1, CONTID_UNSET), -CONTID_E_UNSET);
+}
+
+/* Reading refused: by the kernel (read) or by the file's mode (open). */
+static void test_read_refused(void **state)
+{
+	struct fixture *fx = *state;
+	char p[256];
+	uint64_t id = 5;
+	pid_t c;
+	int st;
+
+	fail_next_read = EPERM;
+	assert_int_equal(contid_task_read_at(fx->root, 100, 0, &id), -CONTID_E_READPERM);
+	assert_int_equal(fail_next_read, 0);
+	fail_next_read = EACCES;
+	assert_int_equal(contid_task_read_at(fx->root, 100, 101, &id), -CONTID_E_READPERM);
+	/* Other read errors stay what they are. */
+	fail_next_read = EIO;
+	assert_int_equal(contid_task_read_at(fx->root, 100, 0, &id), -EIO);
+	assert_int_equal(id, 5);
+	/* A file the caller may not open (another user's task, mode 0600):
+	 * mode 000 and, for root, an fsuid without CAP_DAC_OVERRIDE. */
+	snprintf(p, sizeof(p), "%s/100/containerid", fx->root);
+	assert_int_equal(chmod(p, 0), 0);
+	c = fork();
+	assert_true(c >= 0);
+	if (c == 0) {
+		setfsuid(65534);
+		_exit(contid_task_read_at(fx->root, 100, 0, &id) == -CONTID_E_READPERM ? 0 : 1);
+	}
+	assert_int_equal(waitpid(c, &st, 0), c);
+	assert_true(WIFEXITED(st));
+	assert_int_equal(WEXITSTATUS(st), 0);
+	assert_int_equal(chmod(p, 0600), 0);
+	assert_int_equal(id, 5);
+	/* The words for it. */
+	assert_string_equal(contid_task_strerror(-CONTID_E_READPERM),
+			    "Permission denied: reading a container ID takes CAP_AUDIT_CONTROL");
+	assert_string_equal(contid_strerror(-CONTID_E_READPERM),
+			    contid_task_strerror(-CONTID_E_READPERM));
 }
 
 static void test_id_parse(void **state)
@@ -306,6 +366,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_write_read, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_missing, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_read_refused, setup, teardown),
 		cmocka_unit_test(test_id_parse),
 		cmocka_unit_test_setup_teardown(test_spawn_holds_child, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_spawn_stdio, setup, teardown),

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <cmocka.h>
 
@@ -118,7 +119,7 @@ static void test_self_is_eperm(void **state)
 	live_drain(h);
 	assert_int_equal(contid_task_set(getpid(), 5), -EPERM);
 	assert_string_equal(contid_task_strerror(-EPERM),
-		"Permission denied: the caller lacks CAP_AUDIT_CONTROL or targets itself");
+		"Permission denied: the caller or the opener lacks CAP_AUDIT_CONTROL, or the target is the caller or a kernel thread");
 	/* the refusal got as far as the policy checks: logged with res=0 */
 	expect_set_record(h, getpid(), CONTID_UNSET, 5, 0);
 	live_close_daemon(h);
@@ -254,6 +255,61 @@ static void test_threads_is_ebusy(void **state)
 	close(p2[1]);
 }
 
+/*
+ * As uid 1000 without capabilities: the kernel refuses to read the ID of
+ * the user's own child (EPERM on read) and the file's mode the open of
+ * root's init (EACCES); both are -CONTID_E_READPERM.
+ */
+static int unprivileged_reads(void)
+{
+	uint64_t id = 7;
+	int p[2];
+	pid_t c;
+	char ch;
+	int rc = 0;
+
+	if (setresuid(1000, 1000, 1000) || prctl(PR_SET_DUMPABLE, 1, 0, 0, 0))
+		return 10;
+	if (pipe(p))
+		return 11;
+	c = fork();
+	if (c == 0) {
+		close(p[1]);
+		if (read(p[0], &ch, 1) < 0)
+			_exit(1);
+		_exit(0);
+	}
+	close(p[0]);
+	if (contid_task_get(c, &id) != -CONTID_E_READPERM)
+		rc = 12;
+	else if (contid_task_get_tid(c, c, &id) != -CONTID_E_READPERM)
+		rc = 13;
+	else if (contid_task_get(1, &id) != -CONTID_E_READPERM)
+		rc = 14;
+	else if (id != 7)
+		rc = 15;
+	close(p[1]);
+	waitpid(c, NULL, 0);
+	return rc;
+}
+
+static void test_read_needs_capability(void **state)
+{
+	pid_t u;
+	int st;
+
+	(void)state;
+	u = fork();
+	assert_true(u >= 0);
+	if (u == 0)
+		_exit(unprivileged_reads());
+	assert_int_equal(waitpid(u, &st, 0), u);
+	assert_true(WIFEXITED(st));
+	assert_int_equal(WEXITSTATUS(st), 0);
+	assert_string_equal(contid_task_strerror(-CONTID_E_READPERM),
+		"Permission denied: reading a container ID takes CAP_AUDIT_CONTROL");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -263,6 +319,7 @@ int main(void)
 		cmocka_unit_test(test_no_such_task),
 		cmocka_unit_test(test_children_is_ebusy_and_inherit),
 		cmocka_unit_test(test_threads_is_ebusy),
+		cmocka_unit_test(test_read_needs_capability),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
