@@ -1,15 +1,21 @@
 #!/usr/bin/env bash
 # Build bzImage for one config variant out of tree, with ccache.
-#   build.sh normal|debug      -> prints the path of bzImage
+#   build.sh normal|debug|selinux  -> prints the path of bzImage
+#   build.sh VARIANT TARGET...       -> builds only those make targets
+#                                       (directories), no image, no cache
+# selinux (base + selinux.config) is for check-series.sh: a build check.
 # Object dirs: build/kernel/obj-<variant>.  The .config is regenerated only
 # when a fragment changes, so an unchanged tree rebuilds nothing.
 . "$(dirname "$0")/common.sh"
 
 variant=${1:-normal}
+shift || true
+targets=("$@")
 case "$variant" in
 normal) frags=("$CONFIG_DIR/base.config") ;;
 debug) frags=("$CONFIG_DIR/base.config" "$CONFIG_DIR/debug.config") ;;
-*) die "unknown variant $variant (normal|debug)" ;;
+selinux) frags=("$CONFIG_DIR/base.config" "$CONFIG_DIR/selinux.config") ;;
+*) die "unknown variant $variant (normal|debug|selinux)" ;;
 esac
 [ -f "$KSRC/Makefile" ] || die "no tree at $KSRC: run kernel/scripts/prepare-tree.sh"
 obj=${CONTID_KOBJ:-$BUILD_DIR/kernel/obj-$variant}
@@ -27,6 +33,7 @@ CACHE_DIR=${CONTID_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/contid}
 cache_mode=${CONTID_IMAGE_CACHE:-on}
 keep=8
 key=""
+[ ${#targets[@]} -eq 0 ] || cache_mode=off
 if [ "$cache_mode" != off ] &&
    tree=$(git -C "$KSRC" rev-parse -q --verify 'HEAD^{tree}' 2>/dev/null) &&
    [ -z "$(git -C "$KSRC" status --porcelain 2>/dev/null)" ]; then
@@ -66,6 +73,11 @@ if [ ! -f "$obj/.config" ] || [ "$(cat "$obj/.config.stamp" 2>/dev/null)" != "$s
 	done < <(cat "${frags[@]}")
 	[ "$missing" = 0 ] || die "config fragments do not apply"
 	echo "$stamp" > "$obj/.config.stamp"
+fi
+if [ ${#targets[@]} -gt 0 ]; then
+	log "building $variant ${targets[*]} in $obj"
+	kmake "${targets[@]}"
+	exit 0
 fi
 log "building $variant bzImage in $obj"
 kmake bzImage

@@ -15,6 +15,22 @@ JOBS=${JOBS:-$(nproc)}
 log() { printf '[kernel] %s\n' "$*" >&2; }
 die() { printf '[kernel] error: %s\n' "$*" >&2; exit 1; }
 
+# The cover letter, kept with the series but never applied.
+COVER_LETTER=$PATCH_DIR/0000-cover-letter.patch
+
+# The series' patches in order, one per line: every *.patch but the cover
+# letter.
+series_patches() {
+	local p
+	for p in "$PATCH_DIR"/*.patch; do
+		[ -f "$p" ] || continue
+		[ "$p" = "$COVER_LETTER" ] && continue
+		printf '%s\n' "$p"
+	done
+}
+
+# What the tree is built from: the patches, not the cover letter.
 series_hash() {
-	cat "$PATCH_DIR"/*.patch 2>/dev/null | sha256sum | cut -d' ' -f1
+	series_patches | while IFS= read -r p; do cat "$p"; done |
+		sha256sum | cut -d' ' -f1
 }

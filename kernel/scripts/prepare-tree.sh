@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Extract Debian's linux-source tree into build/kernel/src, make it a git
 # tree whose tag "base" is the pristine source, and apply kernel/patches/
-# with git am.  Re-running is cheap: nothing happens when the applied series
+# with git am (all but the cover letter, 0000-cover-letter.patch).  Re-running is cheap: nothing happens when the applied series
 # already matches kernel/patches/.
 #
 #   prepare-tree.sh            extract if needed, (re)apply the series
@@ -56,8 +56,7 @@ if [ "$applied" != "none" ] && [ -n "$applied" ] &&
 fi
 git -C "$KSRC" am --abort >/dev/null 2>&1 || true
 git -C "$KSRC" reset -q --hard base
-shopt -s nullglob
-patches=("$PATCH_DIR"/*.patch)
+mapfile -t patches < <(series_patches)
 if [ ${#patches[@]} -gt 0 ]; then
 	log "applying ${#patches[@]} patches"
 	git -C "$KSRC" am -q --whitespace=error-all "${patches[@]}" ||
