@@ -15,8 +15,9 @@ git -C "$KSRC" diff --quiet HEAD || die "uncommitted changes in $KSRC: commit th
 mkdir -p "$PATCH_DIR"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-# --zero-commit and no signature: the files change only when a patch does.
-git -C "$KSRC" format-patch -q --zero-commit --no-signature --cover-letter \
+# --zero-commit, no signature and a fixed abbreviation: the files change
+# only when a patch does.
+git -C "$KSRC" format-patch -q --zero-commit --no-signature --abbrev=9 --cover-letter \
 	-o "$tmp" base..HEAD
 new_cover=$tmp/0000-cover-letter.patch
 [ -f "$new_cover" ] || die "format-patch wrote no cover letter"
