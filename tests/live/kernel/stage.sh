@@ -7,9 +7,11 @@ set -euo pipefail
 stage=${1:?usage: stage.sh STAGE_DIR VARIANT}
 here=$(cd "$(dirname "$0")" && pwd)
 CC=${CC:-gcc}
-for t in live_records live_netns; do
+$CC -std=c11 -O1 -g -Wall -Wextra -Werror -o "$stage/live/live_records" \
+	"$here/live_records.c" "$here/auditnl.c" -lcmocka -lpthread
+for t in live_netns; do
 	$CC -std=c11 -O1 -g -Wall -Wextra -Werror -o "$stage/live/$t" \
-		"$here/$t.c" "$here/auditnl.c" -lcmocka -lpthread
+		"$here/$t.c" "$here/netns_agent.c" "$here/auditnl.c" -lcmocka -lpthread
 done
 for f in /usr/sbin/nft /usr/sbin/xtables-legacy-multi; do
 	[ -x "$f" ] || { echo "stage.sh: $f missing: apt-get install nftables iptables" >&2; exit 1; }
