@@ -5,11 +5,18 @@
 #   stage.sh STAGE_DIR VARIANT
 set -euo pipefail
 stage=${1:?usage: stage.sh STAGE_DIR VARIANT}
+variant=${2:?usage: stage.sh STAGE_DIR VARIANT}
 here=$(cd "$(dirname "$0")" && pwd)
 CC=${CC:-gcc}
 $CC -std=c11 -O1 -g -Wall -Wextra -Werror -o "$stage/live/live_records" \
 	"$here/live_records.c" "$here/auditnl.c" -lcmocka -lpthread
-for t in live_netns; do
+# live_netns_fail needs fault injection (failslab), in the debug config
+# only: the normal run must not stage it (docs/testing.md).  Not staged
+# yet: it has not had a debug run (add it to the debug list once it has).
+netns_progs="live_netns live_netns_v3"
+# [ "$variant" = debug ] && netns_progs="$netns_progs live_netns_fail"
+: "$variant"
+for t in $netns_progs; do
 	$CC -std=c11 -O1 -g -Wall -Wextra -Werror -o "$stage/live/$t" \
 		"$here/$t.c" "$here/netns_agent.c" "$here/auditnl.c" -lcmocka -lpthread
 done
