@@ -128,6 +128,9 @@ timeout=${LIVE_TIMEOUT:-900}
 # REL_SEED and REL_ITERS reach the reliability programs through the
 # kernel command line (init gets unknown NAME=value words as environment).
 append=""
+# The debug run marks the audit container ID entries' slab cache for
+# failslab's cache filter (live_netns_fail injects failures there only).
+[ "$variant" = debug ] && append=" slub_debug=A,audit_contid_net"
 for v in REL_SEED REL_ITERS; do
 	[ -n "${!v:-}" ] && append="$append $v=${!v}"
 done
