@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
- * Benchmark (issue 3): the cost of fork+exit of a contained task against
- * the number of distinct container IDs in its network namespace.  Runs in
- * the guest as root: makes a network namespace, times N fork+exit of a
- * task with an ID there while the namespace holds 1 ID, then again after
- * 9,999 other tasks there got distinct IDs, all in one boot, and
- * prints a table with the ratio.  A benchmark, not a test: it asserts
- * nothing about time.
+ * Benchmark (issues 3 and 12): the cost of fork+exit, of a pair of setns()
+ * (into an empty network namespace and back) and of unshare(CLONE_NEWNET)
+ * for a task with and without a container ID, against the IDs of the
+ * 9,999 other tasks in its network namespace: none, one shared ID, 9,999
+ * distinct ones.  Runs in the guest as root, all in one boot, and prints
+ * a table with the ratios.  A benchmark, not a test: it asserts nothing
+ * about time.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -74,6 +74,8 @@ static int set_contid(pid_t pid, unsigned long long id)
  * The worker: a child that waits for one byte on the pipe (its ID is set
  * meanwhile), then times loops fork+exit and prints the mean.
  */
+static int empty_fd, home_fd;
+
 static pid_t held_worker(int *wfd, int loops)
 {
 	int p[2];
@@ -101,7 +103,24 @@ static pid_t held_worker(int *wfd, int loops)
 				_exit(0);
 			waitpid(k, NULL, 0);
 		}
-		printf("%.9f\n", (now() - t0) / loops);
+		printf("%.9f ", (now() - t0) / loops);
+		t0 = now();
+		for (int i = 0; i < loops; i++) {
+			if (setns(empty_fd, CLONE_NEWNET) || setns(home_fd, CLONE_NEWNET)) {
+				perror("setns");
+				_exit(5);
+			}
+		}
+		printf("%.9f ", (now() - t0) / loops);
+		/* A new namespace each time: far fewer of them. */
+		t0 = now();
+		for (int i = 0; i < loops / 20; i++) {
+			if (unshare(CLONE_NEWNET)) {
+				perror("unshare");
+				_exit(5);
+			}
+		}
+		printf("%.9f\n", (now() - t0) / (loops / 20));
 		fflush(stdout);
 		_exit(0);
 	}
@@ -110,10 +129,14 @@ static pid_t held_worker(int *wfd, int loops)
 	return c;
 }
 
-static double run_worker(unsigned long long id, int loops)
+struct timing {
+	double fork, setns, unshare;
+};
+
+static struct timing run_worker(unsigned long long id, int loops)
 {
 	int wfd, out[2], st;
-	double per;
+	struct timing per;
 	pid_t w;
 	FILE *f;
 
@@ -138,7 +161,7 @@ static double run_worker(unsigned long long id, int loops)
 	}
 	close(out[1]);
 	f = fdopen(out[0], "r");
-	if (!f || fscanf(f, "%lf", &per) != 1) {
+	if (!f || fscanf(f, "%lf %lf %lf", &per.fork, &per.setns, &per.unshare) != 3) {
 		fprintf(stderr, "worker gave no timing\n");
 		exit(3);
 	}
@@ -147,61 +170,118 @@ static double run_worker(unsigned long long id, int loops)
 	return per;
 }
 
-int main(int argc, char **argv)
+static pid_t *fork_idle(int n)
 {
-	int loops = argc > 1 ? atoi(argv[1]) : 2000;
-	int extra = argc > 2 ? atoi(argv[2]) : 9999;
-	double base, one, many, base2;
-	pid_t *kids;
+	pid_t *kids = calloc((size_t)n, sizeof(*kids));
 
-	audit_off();
-	if (unshare(CLONE_NEWNET)) {
-		perror("unshare");
-		return 2;
-	}
-	/*
-	 * The same 9,999 extra tasks are in the namespace in both runs, first
-	 * without IDs, then each with its own: only the number of distinct
-	 * IDs differs (the number of tasks alone changes fork+exit time).
-	 */
-	kids = calloc((size_t)extra, sizeof(*kids));
-	for (int i = 0; i < extra; i++) {
+	for (int i = 0; i < n; i++) {
 		kids[i] = fork();
 		if (kids[i] < 0) {
 			perror("fork");
-			return 2;
+			exit(2);
 		}
 		if (kids[i] == 0) {
 			for (;;)
 				pause();
 		}
 	}
+	return kids;
+}
+
+static void kill_all(pid_t *kids, int n)
+{
+	for (int i = 0; i < n; i++)
+		kill(kids[i], SIGKILL);
+	for (int i = 0; i < n; i++)
+		waitpid(kids[i], NULL, 0);
+	free(kids);
+}
+
+static void set_all(pid_t *kids, int n, unsigned long long first, int distinct)
+{
+	for (int i = 0; i < n; i++) {
+		if (set_contid(kids[i], first + (distinct ? (unsigned long long)i : 0))) {
+			fprintf(stderr, "set ID on task %d: %s\n", i, strerror(errno));
+			exit(3);
+		}
+	}
+}
+
+static void row(const char *ids, const char *worker, struct timing t)
+{
+	printf("| %s | %s | %.1f | %.1f | %.1f |\n", ids, worker, t.fork * 1e6,
+	       t.setns * 1e6, t.unshare * 1e6);
+}
+
+int main(int argc, char **argv)
+{
+	int loops = argc > 1 ? atoi(argv[1]) : 2000;
+	int extra = argc > 2 ? atoi(argv[2]) : 9999;
+	struct timing base, one, shared, shared0, many, many0;
+	char label[64];
+	pid_t *kids, empty;
+
+	audit_off();
+	if (unshare(CLONE_NEWNET)) {
+		perror("unshare");
+		return 2;
+	}
+	home_fd = open("/proc/self/ns/net", O_RDONLY | O_CLOEXEC);
+	empty = fork();
+	if (empty == 0) {
+		if (unshare(CLONE_NEWNET))
+			_exit(2);
+		for (;;)
+			pause();
+	}
+	sleep(1);
+	snprintf(label, sizeof(label), "/proc/%d/ns/net", (int)empty);
+	empty_fd = open(label, O_RDONLY | O_CLOEXEC);
+	if (home_fd < 0 || empty_fd < 0) {
+		perror("open ns");
+		return 2;
+	}
+	/*
+	 * The same number of other tasks is in the namespace in every run,
+	 * first without IDs, then all with one shared ID, then (a new set of
+	 * tasks, as a set ID is not replaced) each with its own.
+	 */
+	kids = fork_idle(extra);
 	run_worker(0, loops / 4);	/* warm up */
 	base = run_worker(0, loops);
 	one = run_worker(1, loops);
-	for (int i = 0; i < extra; i++) {
-		if (set_contid(kids[i], 100000ULL + (unsigned long long)i)) {
-			fprintf(stderr, "set ID on task %d: %s\n", i, strerror(errno));
-			return 3;
-		}
-	}
+	set_all(kids, extra, 1, 0);
+	shared = run_worker(1, loops);
+	shared0 = run_worker(0, loops);
+	kill_all(kids, extra);
+	kids = fork_idle(extra);
+	set_all(kids, extra, 100000, 1);
 	many = run_worker(1, loops);
-	base2 = run_worker(0, loops);
+	many0 = run_worker(0, loops);
 
-	printf("netns fork+exit benchmark: %d fork+exit per run, one boot\n", loops);
-	printf("| distinct IDs in the netns | worker | us per fork+exit |\n");
-	printf("| --- | --- | --- |\n");
+	printf("netns benchmark: %d fork+exit, %d setns pairs, %d unshare per run, one boot\n",
+	       loops, loops, loops / 20);
 	printf("%d other tasks in the namespace in every run\n", extra);
-	printf("| 0 | no ID | %.1f |\n", base * 1e6);
-	printf("| 1 | ID 1 | %.1f |\n", one * 1e6);
-	printf("| %d | ID 1 | %.1f |\n", extra + 1, many * 1e6);
-	printf("| %d | no ID | %.1f |\n", extra, base2 * 1e6);
-	printf("ratio fork+exit with %d IDs / with 1 ID: %.3f\n", extra + 1, many / one);
-	printf("ratio, tasks without an ID, after / before: %.3f\n", base2 / base);
+	printf("| IDs in the netns | worker | us per fork+exit | us per setns pair | us per unshare |\n");
+	printf("| --- | --- | --- | --- | --- |\n");
+	row("0", "no ID", base);
+	row("1 (the worker's)", "ID 1", one);
+	snprintf(label, sizeof(label), "1, shared by %d tasks", extra + 1);
+	row(label, "ID 1", shared);
+	snprintf(label, sizeof(label), "1, shared by %d tasks", extra);
+	row(label, "no ID", shared0);
+	snprintf(label, sizeof(label), "%d distinct", extra + 1);
+	row(label, "ID 1", many);
+	snprintf(label, sizeof(label), "%d distinct", extra);
+	row(label, "no ID", many0);
+	printf("ratio fork+exit with %d IDs / with 1 ID: %.3f\n", extra + 1, many.fork / one.fork);
+	printf("ratio setns with an ID / without, 1 shared ID: %.3f\n", shared.setns / shared0.setns);
+	printf("ratio setns with an ID / without, %d IDs: %.3f\n", extra + 1, many.setns / many0.setns);
+	printf("ratio unshare with an ID / without, %d IDs: %.3f\n", extra + 1,
+	       many.unshare / many0.unshare);
 
-	for (int i = 0; i < extra; i++)
-		kill(kids[i], SIGKILL);
-	for (int i = 0; i < extra; i++)
-		waitpid(kids[i], NULL, 0);
+	kill_all(kids, extra);
+	kill(empty, SIGKILL);
+	waitpid(empty, NULL, 0);
 	return 0;
 }

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Benchmark: fork+exit of a contained task with 1 and with 10,000 distinct
+# Benchmark: fork+exit, setns() pairs and unshare(CLONE_NEWNET) of a task
+# with and without an ID, with no ID, 1 shared ID and 10,000 distinct
 # container IDs in its network namespace, in one boot of the patched
 # kernel (normal config).  Prints a table and the ratio; asserts nothing
 # about time (timings under TCG are noisy: read the ratio).

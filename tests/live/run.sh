@@ -47,7 +47,11 @@ selected() { case ",$LIVE_SUITES," in *",$1,"*) return 0 ;; esac; return 1; }
 # The programs the guest must run: every selected suite's list, narrowed
 # to the --filter names (each of which must be a listed program).
 all=$(for suite in "${suites[@]}"; do
-	grep -v -e '^#' -e '^[[:space:]]*$' "$REPO/tests/live/$suite/programs"
+	# programs.VARIANT: the suite's programs for one kernel config only
+	# (live_netns_fail needs the debug config's fault injection).
+	for f in "$REPO/tests/live/$suite/programs" "$REPO/tests/live/$suite/programs.$variant"; do
+		[ ! -f "$f" ] || grep -v -e '^#' -e '^[[:space:]]*$' "$f" || true
+	done
 done | sort)
 dup=$(printf '%s\n' "$all" | uniq -d)
 [ -z "$dup" ] || die "listed twice: $dup"
@@ -128,6 +132,9 @@ timeout=${LIVE_TIMEOUT:-900}
 # REL_SEED and REL_ITERS reach the reliability programs through the
 # kernel command line (init gets unknown NAME=value words as environment).
 append=""
+# The debug run marks the audit container ID entries' slab cache for
+# failslab's cache filter (live_netns_fail injects failures there only).
+[ "$variant" = debug ] && append=" slub_debug=A,audit_contid_net"
 for v in REL_SEED REL_ITERS; do
 	[ -n "${!v:-}" ] && append="$append $v=${!v}"
 done

@@ -6,11 +6,16 @@
 #   stage.sh STAGE_DIR VARIANT
 set -euo pipefail
 stage=${1:?usage: stage.sh STAGE_DIR VARIANT}
+variant=${2:?usage: stage.sh STAGE_DIR VARIANT}
 here=$(cd "$(dirname "$0")" && pwd)
 CC=${CC:-gcc}
-for t in live_records live_netns live_perm; do
+# live_netns_fail needs fault injection (failslab), in the debug config
+# only: the normal run does not stage it (programs.debug lists it).
+progs="live_records live_netns live_netns_v3 live_perm"
+[ "$variant" = debug ] && progs="$progs live_netns_fail"
+for t in $progs; do
 	$CC -std=c11 -O1 -g -Wall -Wextra -Werror -o "$stage/live/$t" \
-		"$here/$t.c" "$here/auditnl.c" -lcmocka -lpthread
+		"$here/$t.c" "$here/netns_agent.c" "$here/auditnl.c" -lcmocka -lpthread
 done
 for f in /usr/sbin/nft /usr/sbin/xtables-legacy-multi; do
 	[ -x "$f" ] || { echo "stage.sh: $f missing: apt-get install nftables iptables" >&2; exit 1; }

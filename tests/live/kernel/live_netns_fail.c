@@ -1,0 +1,343 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * Live test of the allocation failures of the per-network-namespace
+ * container ID counts (issue 12, bug 6), with the debug kernel's fault
+ * injection: failslab, filtered to the tasks that ask for it
+ * (/proc/self/make-it-fail) and to the entries' own slab cache, which the
+ * debug run marks with "slub_debug=A,audit_contid_net" (tests/live/run.sh).
+ *
+ * Staged for the debug run only (stage.sh): the normal kernel has no
+ * fault injection.  On a kernel without it this program fails, it never
+ * skips.
+ *
+ * 1. Sets with half of the allocations failing: each set either succeeds
+ *    or is refused with ENOMEM and changes nothing (the ID reads back
+ *    unset, the namespace does not list it); both outcomes must occur.
+ * 2. Tasks with IDs fork, clone into new namespaces, unshare and setns
+ *    with a third of the allocations failing: a task that could not be
+ *    counted is reported by a kernel message (at least one must be seen)
+ *    and counted again at its next namespace change; once they stop
+ *    failing and move a last time, each namespace lists exactly the IDs
+ *    of its tasks, and none once they are gone.  The run's kmemleak scan
+ *    and splat check cover the rest.
+ */
+#define _GNU_SOURCE
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <linux/sched.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "auditnl.h"
+#include "netns_agent.h"
+
+#define FAILSLAB "/sys/kernel/debug/failslab/"
+#define CACHE_MARK "/sys/kernel/slab/audit_contid_net/failslab"
+#define LOST_MSG "no memory to count container ID"
+
+static void write_file(const char *path, const char *text)
+{
+	int fd = open(path, O_WRONLY | O_CLOEXEC);
+	ssize_t n;
+
+	if (fd < 0)
+		fail_msg("open %s: %s (fault injection missing?)", path, strerror(errno));
+	n = write(fd, text, strlen(text));
+	if (n != (ssize_t)strlen(text))
+		fail_msg("write %s to %s: %s", text, path, strerror(errno));
+	close(fd);
+}
+
+static void self_fail(int on)
+{
+	int fd = open("/proc/self/make-it-fail", O_WRONLY | O_CLOEXEC);
+
+	if (fd < 0 || write(fd, on ? "1" : "0", 1) != 1)
+		_exit(100);
+	close(fd);
+}
+
+/* failslab on the entries' cache only, for the tasks that ask, at pct %. */
+static void injection(int pct)
+{
+	char buf[32], mark[8] = "";
+	int fd = open(CACHE_MARK, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0 || read(fd, mark, sizeof(mark) - 1) <= 0)
+		fail_msg("%s: %s (no audit_contid_net cache, or no SLUB sysfs)", CACHE_MARK,
+			 strerror(errno));
+	close(fd);
+	if (mark[0] != '1')
+		fail_msg("%s is %s: boot with slub_debug=A,audit_contid_net", CACHE_MARK, mark);
+	write_file(FAILSLAB "cache-filter", "Y");
+	write_file(FAILSLAB "task-filter", "Y");
+	write_file(FAILSLAB "ignore-gfp-wait", "N");
+	write_file(FAILSLAB "verbose", "0");
+	write_file(FAILSLAB "interval", "1");
+	write_file(FAILSLAB "space", "0");
+	write_file(FAILSLAB "times", "-1");
+	snprintf(buf, sizeof(buf), "%d", pct);
+	write_file(FAILSLAB "probability", buf);
+}
+
+/* The kernel's messages from here on: an fd on /dev/kmsg at its end. */
+static int kmsg_open(void)
+{
+	int fd = open("/dev/kmsg", O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+
+	assert_true(fd >= 0);
+	assert_true(lseek(fd, 0, SEEK_END) >= 0);
+	return fd;
+}
+
+static int kmsg_count(int fd, const char *text)
+{
+	char rec[2048];
+	int n = 0;
+
+	for (;;) {
+		ssize_t r = read(fd, rec, sizeof(rec) - 1);
+
+		if (r < 0 && errno == EPIPE)
+			continue;	/* overwritten records */
+		if (r <= 0)
+			break;
+		rec[r] = 0;
+		if (strstr(rec, text))
+			n++;
+	}
+	close(fd);
+	return n;
+}
+
+#define TARGETS 40
+
+static void test_set_enomem_changes_nothing(void **state)
+{
+	struct agent na;
+	pid_t kids[TARGETS], setter;
+	int res[TARGETS], ready[2], out[2];
+	int ok = 0, nomem = 0;
+	char want[1024] = "";
+	char x;
+
+	(void)state;
+	agent_start(&na);
+	agent_cmd(&na, "u");
+	agent_cmd(&na, "x %s", NFT_RULES);
+	assert_int_equal(pipe2(ready, O_CLOEXEC), 0);
+	for (int i = 0; i < TARGETS; i++) {
+		int fd = open(ns_path(&na), O_RDONLY | O_CLOEXEC);
+
+		assert_true(fd >= 0);
+		kids[i] = fork();
+		assert_true(kids[i] >= 0);
+		if (kids[i] == 0) {
+			if (setns(fd, CLONE_NEWNET) || write(ready[1], "x", 1) != 1)
+				_exit(1);
+			for (;;)
+				pause();
+		}
+		close(fd);
+		assert_int_equal(read(ready[0], &x, 1), 1);
+	}
+
+	injection(50);
+	assert_int_equal(pipe2(out, O_CLOEXEC), 0);
+	setter = fork();
+	assert_true(setter >= 0);
+	if (setter == 0) {
+		self_fail(1);
+		for (int i = 0; i < TARGETS; i++) {
+			int rc = contid_set(kids[i], 30000 + (uint64_t)i);
+
+			if (write(out[1], &rc, sizeof(rc)) != sizeof(rc))
+				_exit(2);
+		}
+		_exit(0);
+	}
+	close(out[1]);
+	for (int i = 0; i < TARGETS; i++)
+		assert_int_equal(read(out[0], &res[i], sizeof(res[i])), sizeof(res[i]));
+	close(out[0]);
+	assert_int_equal(reap(setter), 0);
+	injection(0);
+
+	for (int i = 0; i < TARGETS; i++) {
+		uint64_t id = 0;
+
+		assert_int_equal(contid_read(kids[i], 0, &id), 0);
+		if (res[i] == 0) {
+			ok++;
+			assert_int_equal(id, 30000 + (uint64_t)i);
+			snprintf(want + strlen(want), sizeof(want) - strlen(want), "%s%d",
+				 *want ? "," : "", 30000 + i);
+		} else if (res[i] == -ENOMEM) {
+			nomem++;
+			assert_int_equal(id, CID_UNSET);
+		} else {
+			fail_msg("set %d: %s, expected success or ENOMEM", i, strerror(-res[i]));
+		}
+	}
+	print_message("sets under failslab: %d succeeded, %d refused with ENOMEM\n", ok, nomem);
+	assert_true(ok > 0);
+	assert_true(nomem > 0);
+	expect_packet(&na, 1, want);
+
+	for (int i = 0; i < TARGETS; i++)
+		assert_int_equal(kill(kids[i], SIGKILL), 0);
+	for (int i = 0; i < TARGETS; i++)
+		assert_int_equal(reap(kids[i]), 128 + SIGKILL);
+	close(ready[0]);
+	close(ready[1]);
+	expect_packet(&na, 1, NULL);
+	agent_quit(&na);
+}
+
+#define WORKERS 8
+#define ROUNDS 100
+
+static int fail_worker(const char *a, const char *b, unsigned int seed, int done_fd, int final_a)
+{
+	int fa = open(a, O_RDONLY | O_CLOEXEC), fb = open(b, O_RDONLY | O_CLOEXEC);
+
+	if (fa < 0 || fb < 0)
+		return 1;
+	self_fail(1);
+	for (int i = 0; i < ROUNDS; i++) {
+		struct clone_args ca = { .flags = CLONE_NEWNET, .exit_signal = SIGCHLD };
+		pid_t c;
+
+		switch (rand_r(&seed) % 6) {
+		case 0:	/* a child that exits at once */
+			c = fork();
+			if (c == 0)
+				_exit(0);
+			if (c < 0 || waitpid(c, NULL, 0) != c)
+				return 2;
+			break;
+		case 1:	/* a child in a namespace of its own */
+			c = (pid_t)syscall(SYS_clone3, &ca, sizeof(ca));
+			if (c == 0)
+				_exit(0);
+			if (c < 0 || waitpid(c, NULL, 0) != c)
+				return 3;
+			break;
+		case 2:	/* a child that moves, then exits */
+			c = fork();
+			if (c == 0)
+				_exit(setns(rand_r(&seed) % 2 ? fa : fb, CLONE_NEWNET) ||
+				      unshare(CLONE_NEWNET));
+			if (c < 0 || waitpid(c, NULL, 0) != c)
+				return 4;
+			break;
+		case 3:
+			if (unshare(CLONE_NEWNET))
+				return 5;
+			break;
+		case 4:
+			if (setns(fa, CLONE_NEWNET))
+				return 6;
+			break;
+		default:
+			if (setns(fb, CLONE_NEWNET))
+				return 7;
+			break;
+		}
+	}
+	/* No more failures: the last move counts the task where it ends. */
+	self_fail(0);
+	if (setns(final_a ? fa : fb, CLONE_NEWNET))
+		return 8;
+	if (write(done_fd, "x", 1) != 1)
+		return 9;
+	for (;;)
+		pause();
+}
+
+static void test_moves_under_failures(void **state)
+{
+	struct agent na, nb;
+	pid_t w[WORKERS];
+	int go[WORKERS][2], done[2], kmsg, lost;
+	char pa[64], pb[64], wa[256] = "", wb[256] = "";
+	char x;
+
+	(void)state;
+	agent_start(&na);
+	agent_cmd(&na, "u");
+	agent_cmd(&na, "x %s", NFT_RULES);
+	agent_start(&nb);
+	agent_cmd(&nb, "u");
+	agent_cmd(&nb, "x %s", NFT_RULES);
+	snprintf(pa, sizeof(pa), "%s", ns_path(&na));
+	snprintf(pb, sizeof(pb), "%s", ns_path(&nb));
+	assert_int_equal(pipe2(done, O_CLOEXEC), 0);
+	for (int i = 0; i < WORKERS; i++) {
+		assert_int_equal(pipe2(go[i], O_CLOEXEC), 0);
+		w[i] = fork();
+		assert_true(w[i] >= 0);
+		if (w[i] == 0) {
+			close(go[i][1]);
+			if (read(go[i][0], &x, 1) != 1)
+				_exit(10);
+			_exit(fail_worker(pa, pb, 2000u + (unsigned int)i, done[1], i % 2));
+		}
+		close(go[i][0]);
+		assert_int_equal(contid_set(w[i], 9900 + (uint64_t)i), 0);
+	}
+	for (int i = 0; i < WORKERS; i++) {
+		char *l = i % 2 ? wa : wb;
+
+		snprintf(l + strlen(l), 256 - strlen(l), "%s%d", *l ? "," : "", 9900 + i);
+	}
+	kmsg = kmsg_open();
+	injection(30);
+	for (int i = 0; i < WORKERS; i++)
+		assert_int_equal(write(go[i][1], "x", 1), 1);
+	for (int i = 0; i < WORKERS; i++) {
+		if (read(done[0], &x, 1) != 1)
+			fail_msg("a worker died");
+		close(go[i][1]);
+	}
+	injection(0);
+	lost = kmsg_count(kmsg, LOST_MSG);
+	print_message("moves under failslab: %d \"" LOST_MSG "\" messages\n", lost);
+	assert_true(lost > 0);
+
+	expect_packet(&na, 1, wa);
+	expect_packet(&nb, 1, wb);
+	for (int i = 0; i < WORKERS; i++) {
+		assert_int_equal(kill(w[i], SIGKILL), 0);
+		assert_int_equal(reap(w[i]), 128 + SIGKILL);
+	}
+	expect_packet(&na, 1, NULL);
+	expect_packet(&nb, 1, NULL);
+	close(done[0]);
+	close(done[1]);
+	agent_quit(&na);
+	agent_quit(&nb);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_set_enomem_changes_nothing),
+		cmocka_unit_test(test_moves_under_failures),
+	};
+
+	return cmocka_run_group_tests_name("live_netns_fail", tests, anl_group_setup,
+					   anl_group_teardown);
+}
