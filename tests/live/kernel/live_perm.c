@@ -493,10 +493,15 @@ static void match_rule(const void *data, size_t len, void *arg)
 		m->found++;
 }
 
+/*
+ * On IORING_OP_OPENAT only: an all-ones mask is not listed back as sent
+ * (the kernel expands the syscall class bits at its top), so the listed
+ * bytes could not be compared.
+ */
 static void uring_rule(struct rule *r, uint64_t id)
 {
 	rule_init(r, AUDIT_FILTER_URING_EXIT, AUDIT_ALWAYS);
-	rule_all_syscalls(r);
+	rule_syscall(r, IORING_OP_OPENAT);
 	rule_contid(r, AUDIT_EQUAL, id);
 }
 
@@ -513,12 +518,12 @@ static void test_uring_rule_accepted(void **state)
 	assert_int_equal(m.found, 1);
 	/* != too; other operators stay refused there as everywhere. */
 	rule_init(&ne, AUDIT_FILTER_URING_EXIT, AUDIT_ALWAYS);
-	rule_all_syscalls(&ne);
+	rule_syscall(&ne, IORING_OP_OPENAT);
 	rule_contid(&ne, AUDIT_NOT_EQUAL, 4242);
 	assert_int_equal(rule_add(&ne), 0);
 	assert_int_equal(rule_del(&ne), 0);
 	rule_init(&ne, AUDIT_FILTER_URING_EXIT, AUDIT_ALWAYS);
-	rule_all_syscalls(&ne);
+	rule_syscall(&ne, IORING_OP_OPENAT);
 	rule_contid(&ne, AUDIT_GREATER_THAN, 4242);
 	assert_int_equal(rule_add(&ne), -EINVAL);
 	assert_int_equal(rule_del(&r), 0);
