@@ -69,7 +69,8 @@ start_auditd() {
 	[ "${1:-}" = keep ] || rm -f "$LOG"
 	# -n: no fork; -s nochange: leave the kernel's enabled flag alone at
 	# start and at exit (the tests that run after these need audit on).
-	auditd -n -s nochange > /tmp/auditd.out 2>&1 &
+	# AUDITD_ARGS: more options (the aus suite's -c CONFIG_DIR).
+	auditd -n -s nochange ${AUDITD_ARGS:-} > /tmp/auditd.out 2>&1 &
 	AUDITD_PID=$!
 	if ! wait_for 30 pid_is "$AUDITD_PID"; then
 		cat /tmp/auditd.out
