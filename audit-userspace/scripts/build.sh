@@ -66,12 +66,10 @@ if [ "$mode" = plain ]; then
 	# common, the libraries, auditd's dispatcher library and libev, and
 	# the programs; not the plugins, tools or bindings.
 	for d in common lib auparse audisp:libdisp.la src/libev src; do
-		log "make -C ${d%%:*} ${d#*:}"
-		if [ "${d#*:}" != "$d" ]; then
-			make -s -C "$obj/${d%%:*}" -j"$JOBS" "${d#*:}" >&2
-		else
-			make -s -C "$obj/$d" -j"$JOBS" >&2
-		fi
+		dir=${d%%:*} target=""
+		[ "$dir" = "$d" ] || target=${d#*:}
+		log "make -C $dir $target"
+		make -s -C "$obj/$dir" -j"$JOBS" $target >&2
 	done
 	for d in lib auparse src; do
 		make -s -C "$obj/$d" install DESTDIR="$tmp/root" >&2
