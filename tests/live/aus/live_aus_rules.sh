@@ -24,7 +24,7 @@ cat > "$T/rules" <<'RULES'
 -a exit,always -F arch=b64 -S openat,unlinkat -F contid!=720002 -F uid=0 -k ausr|-a always,exit -F arch=b64 -S openat,unlinkat -F contid!=720002 -F uid=0 -F key=ausr
 -a always,exit -F dir=/tmp -F perm=wa -F contid=18446744073709551614 -F key=ausr|-a always,exit -S all -F dir=/tmp -F perm=wa -F contid=18446744073709551614 -F key=ausr
 -a always,exit -F dir=/tmp -F contid=720004 -F perm=wa -k a -k b|-a always,exit -S all -F dir=/tmp -F contid=720004 -F perm=wa -F key=a -F key=b
--a always,exit -F contid=720005 -F path=/etc/passwd -F perm=r|-a always,exit -S all -F contid=720005 -F path=/etc/passwd -F perm=r
+-a always,exit -F contid=720005 -F path=/tmp -F perm=r|-a always,exit -S all -F contid=720005 -F path=/tmp -F perm=r
 -a always,user -F contid=720006|-a always,user -F contid=720006
 -a never,user -F uid=0 -F contid!=720007|-a never,user -F uid=0 -F contid!=720007
 -a never,exclude -F contid=720008|-a never,exclude -F contid=720008
@@ -63,12 +63,12 @@ done < "$T/rules"
 check "rules checked" 11 "$i"
 
 echo "== auditctl -l -i: the unset ID as \"unset\""
-auditctl -a always,exit -F contid=unset -k ausr > "$T/out" 2>&1; rc=$?
+auditctl -a always,exit -F arch=b64 -S openat -F contid=unset -k ausr > "$T/out" 2>&1; rc=$?
 check "auditctl -a ... -F contid=unset: exit status" 0 "$rc"
-check "auditctl -l" "-a always,exit -S all -F contid=$U -F key=ausr" "$(contid_rules auditctl -l)"
-check "auditctl -l -i" "-a always,exit -S all -F contid=unset -F key=ausr" "$(contid_rules auditctl -l -i)"
-check "contidctl rule list" "-a always,exit -S all -F contid=$U -F key=ausr" "$(contid_rules "$C" rule list)"
-auditctl -d always,exit -F contid=$U -k ausr > "$T/out" 2>&1; rc=$?
+check "auditctl -l" "-a always,exit -F arch=b64 -S openat -F contid=$U -F key=ausr" "$(contid_rules auditctl -l)"
+check "auditctl -l -i" "-a always,exit -F arch=b64 -S openat -F contid=unset -F key=ausr" "$(contid_rules auditctl -l -i)"
+check "contidctl rule list" "-a always,exit -F arch=b64 -S openat -F contid=$U -F key=ausr" "$(contid_rules "$C" rule list)"
+auditctl -d always,exit -F arch=b64 -S openat -F contid=$U -k ausr > "$T/out" 2>&1; rc=$?
 check "auditctl -d ... -F contid=$U: exit status" 0 "$rc"
 check "after auditctl -d" "" "$(contid_rules auditctl -l)"
 
