@@ -3,7 +3,7 @@
 # contid field added by auditctl is listed identically by auditctl -l and
 # contidctl rule list, and auditctl -d deletes it; each added by contidctl
 # rule add is listed the same by auditctl -l and deleted by auditctl -d.
-# The exit, io_uring, user and exclude lists; = and !=; the field before,
+# The exit, user and exclude lists (io_uring: see below); = and !=; the field before,
 # between and after string fields.  auditctl -s names the feature bit.
 . /usr/share/contid/aus/common.sh
 T=$(mktemp -d /tmp/aus_rules.XXXXXX)
@@ -29,8 +29,6 @@ cat > "$T/rules" <<'RULES'
 -a never,user -F uid=0 -F contid!=720007|-a never,user -F uid=0 -F contid!=720007
 -a never,exclude -F contid=720008|-a never,exclude -F contid=720008
 -a always,exclude -F contid!=720009|-a always,exclude -F contid!=720009
--a always,io_uring -F contid=720010|-a always,io_uring -S all -F contid=720010
--a always,io_uring -S 18 -F contid!=720011|-a always,io_uring -S 18 -F contid!=720011
 RULES
 i=0
 while IFS='|' read -r rule want; do
@@ -60,7 +58,25 @@ while IFS='|' read -r rule want; do
 	check "auditctl -d of contidctl's rule: exit status" 0 "$rc"
 	check "after auditctl -d: contidctl rule list" "" "$(contid_rules "$C" rule list)"
 done < "$T/rules"
-check "rules checked" 11 "$i"
+check "rules checked" 9 "$i"
+
+echo "== the io_uring list"
+# auditctl's io_uring list (patch 0006), with a field the kernel takes there
+auditctl -a always,io_uring -S 18 -F uid=0 -k ausr > "$T/out" 2>&1; rc=$?
+check "auditctl -a always,io_uring -S 18 -F uid=0 -k ausr: exit status" 0 "$rc"
+want="-a always,io_uring -S 18 -F uid=0 -F key=ausr"
+check "auditctl -l" "$want" "$(auditctl -l 2>&1 | grep -- 'io_uring')"
+check "contidctl rule list" "$want" "$("$C" rule list 2>&1 | grep -- 'io_uring')"
+auditctl -d always,io_uring -S 18 -F uid=0 -k ausr > "$T/out" 2>&1; rc=$?
+check "auditctl -d of the io_uring rule: exit status" 0 "$rc"
+check "after auditctl -d" "" "$(auditctl -l 2>&1 | grep -- 'io_uring')"
+# The field itself: DESIGN.md (docs/interfaces.md) allows it on the
+# io_uring list and the patched libaudit packs it, but the kernel series
+# (kernel/patches/0005) refuses it there, as libcontid does.
+auditctl -a always,io_uring -F contid=720010 > "$T/out" 2>&1; rc=$?
+check "auditctl -a always,io_uring -F contid=720010: exit status (kernel: EINVAL)" 1 "$rc"
+check "auditctl's message" "Error sending add rule data request (Invalid argument)" "$(head -n1 "$T/out")"
+check "no io_uring rule listed" "" "$(auditctl -l 2>&1 | grep -- 'io_uring')"
 
 echo "== auditctl -l -i: the unset ID as \"unset\""
 auditctl -a always,exit -F arch=b64 -S openat -F contid=unset -k ausr > "$T/out" 2>&1; rc=$?
