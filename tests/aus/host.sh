@@ -37,7 +37,7 @@ ulib=$B/userspace/libcontid/.libs
 
 echo "== rule-pack: the patched libaudit's bytes against libcontid's"
 mkdir -p "$B/aus-host"
-gcc -std=gnu11 -Wall -Wextra -Werror -I"$root/usr/include" -I"$REPO/include" \
+gcc -std=gnu11 -Wall -Wextra -Werror -I"$root/usr/include" -I"$REPO/include" -I"$REPO/tests/unit" \
 	-o "$B/aus-host/rule-pack" "$here/rule-pack.c" \
 	-L"$lib" -laudit -L"$ulib" -lcontid
 LD_LIBRARY_PATH=$lib:$ulib "$B/aus-host/rule-pack" || bad "rule-pack"

@@ -4,9 +4,7 @@
  * text, and both refuse the same rules.
  *
  * "What auditctl sends" is built with libaudit's calls in auditctl's order
- * (-a, -S by name, -F through audit_rule_fieldpair_data(), keys joined and
- * added last, "-S all" where no syscall was given), as in
- * tests/unit/test_rules_golden.c.  Rules on the exclude list are left to the
+ * by tests/unit/la-build.h, as for tests/unit/test_rules_golden.c.  Rules on the exclude list are left to the
  * live suite: libaudit asks the kernel for its feature bitmap there.
  *
  * Exit status 0 when every rule agrees, 1 otherwise; one line per rule.
@@ -19,90 +17,23 @@
 #include <libaudit.h>
 #include <libcontid/contid.h>
 
-/* libaudit's globals (private.h of audit-userspace), exported */
-extern unsigned int _audit_elf;
-extern int _audit_syscalladded, _audit_permadded, _audit_archadded,
-	_audit_exeadded, _audit_filterfsadded;
 
-/* Build TEXT (auditctl words) with libaudit; 0 or libaudit's error. */
-static int la_build(const char *text, struct audit_rule_data **rp, size_t *lenp)
+#include "la-build.h"	/* tests/unit: libaudit's calls as auditctl's */
+
+/* Build TEXT (auditctl words) with libaudit: 0, or -1 with WHY. */
+static int la_text(const char *text, struct audit_rule_data **rp, size_t *lenp,
+		   char *why, size_t wl)
 {
-	struct audit_rule_data *rule = audit_rule_create_data();
-	char *copy = strdup(text), *save = NULL, *opt, *arg;
-	char key[AUDIT_MAX_KEY_LEN + 1] = "";
-	int add = AUDIT_FILTER_UNSET, action = -1, rc = 0;
+	char *copy = strdup(text), *save = NULL, *w[64], *t;
+	int n = 0, rc;
 
-	_audit_elf = 0;
-	_audit_syscalladded = _audit_permadded = _audit_archadded = 0;
-	_audit_exeadded = _audit_filterfsadded = 0;
-	for (opt = strtok_r(copy, " ", &save); opt && !rc;
-	     opt = strtok_r(NULL, " ", &save)) {
-		arg = strtok_r(NULL, " ", &save);
-		if (!arg) {
-			rc = -1000;
-			break;
-		}
-		switch (opt[1]) {
-		case 'a': {
-			char *c = strchr(arg, ',');
-
-			*c = '\0';
-			if (audit_name_to_action(arg) >= 0) {
-				action = audit_name_to_action(arg);
-				add = audit_name_to_flag(c + 1);
-			} else {
-				add = audit_name_to_flag(arg);
-				action = audit_name_to_action(c + 1);
-			}
-			if (add < 0)
-				rc = -1001;
-			break;
-		}
-		case 'S': {
-			char *s = NULL, *name;
-
-			if (!_audit_elf)
-				_audit_elf = audit_machine_to_elf(audit_detect_machine());
-			for (name = strtok_r(arg, ",", &s); name && !rc;
-			     name = strtok_r(NULL, ",", &s))
-				rc = audit_rule_syscallbyname_data(rule, name);
-			_audit_syscalladded = 1;
-			break;
-		}
-		case 'F':
-			if (!strncmp(arg, "key=", 4)) {
-				strcat(key, arg + 4);
-				break;
-			}
-			rc = audit_rule_fieldpair_data(&rule, arg, add & AUDIT_FILTER_MASK);
-			break;
-		case 'k':
-			if (key[0])
-				strcat(key, "\001");
-			strcat(key, arg);
-			break;
-		default:
-			rc = -1002;
-		}
-	}
+	for (t = strtok_r(copy, " ", &save); t && n < 64; t = strtok_r(NULL, " ", &save))
+		w[n++] = t;
+	rc = la_build(n, w, rp, why, wl);
 	free(copy);
-	if (!rc && key[0]) {
-		char pair[AUDIT_MAX_KEY_LEN + 8];
-
-		snprintf(pair, sizeof(pair), "key=%s", key);
-		rc = audit_rule_fieldpair_data(&rule, pair, add & AUDIT_FILTER_MASK);
-	}
-	if (rc) {
-		free(rule);
-		return rc;
-	}
-	if ((add & AUDIT_FILTER_MASK) != AUDIT_FILTER_TASK && _audit_syscalladded != 1)
-		audit_rule_syscallbyname_data(rule, "all");
-	rule->flags = (uint32_t)add;
-	rule->action = (uint32_t)action;
-	*rp = rule;
-	*lenp = sizeof(*rule) + rule->buflen;
-	return 0;
+	if (rc == 0)
+		*lenp = sizeof(**rp) + (*rp)->buflen;
+	return rc;
 }
 
 /*
@@ -161,9 +92,10 @@ int main(void)
 		struct contid_rule *cr = NULL;
 		void *cb = NULL;
 		size_t lal = 0, cbl = 0;
+		char why[256] = "";
 		int lrc, crc;
 
-		lrc = la_build(rules[i].text, &la, &lal);
+		lrc = la_text(rules[i].text, &la, &lal, why, sizeof(why));
 		crc = contid_rule_parse(&cr, rules[i].text);
 		if (crc == 0)
 			crc = contid_rule_pack(cr, &cb, &cbl);
@@ -173,14 +105,14 @@ int main(void)
 				       rules[i].text, lal, contid_strerror(crc));
 				refused++;
 			} else {
-				printf("FAIL %s: libaudit %d, libcontid %d: want packed, refused\n",
-				       rules[i].text, lrc, crc);
+				printf("FAIL %s: libaudit: %s, libcontid %d: want packed, refused\n",
+				       rules[i].text, lrc ? why : "ok", crc);
 				fails++;
 			}
 		} else if (rules[i].ok) {
 			if (lrc || crc) {
-				printf("FAIL %s: libaudit %d, libcontid %d (%s)\n", rules[i].text,
-				       lrc, crc, crc ? contid_strerror(crc) : "ok");
+				printf("FAIL %s: libaudit: %s, libcontid: %s\n", rules[i].text,
+				       lrc ? why : "ok", crc ? contid_strerror(crc) : "ok");
 				fails++;
 			} else if (lal != cbl || memcmp(la, cb, lal)) {
 				printf("FAIL %s: the bytes differ\n", rules[i].text);
@@ -192,12 +124,12 @@ int main(void)
 			}
 		} else {
 			if (lrc && crc) {
-				printf("refused %s: libaudit %d, libcontid: %s\n", rules[i].text,
-				       lrc, contid_strerror(crc));
+				printf("refused %s: %s; libcontid: %s\n", rules[i].text,
+				       why, contid_strerror(crc));
 				refused++;
 			} else {
-				printf("FAIL %s: libaudit %d, libcontid %d: both must refuse\n",
-				       rules[i].text, lrc, crc);
+				printf("FAIL %s: libaudit: %s, libcontid %d: both must refuse\n",
+				       rules[i].text, lrc ? why : "ok", crc);
 				fails++;
 			}
 		}
