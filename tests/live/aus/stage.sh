@@ -50,40 +50,8 @@ done
 for fmt in ENRICHED RAW; do
 	d=$stage/etc/contid-aus/$(echo "$fmt" | tr 'A-Z' 'a-z')
 	mkdir -p "$d"
-	cat > "$d/auditd.conf" <<CONF
-# auditd.conf for the contid live guest (tests/live/aus/stage.sh)
-local_events = yes
-write_logs = yes
-log_file = /var/log/audit/audit.log
-log_group = root
-log_format = $fmt
-flush = INCREMENTAL
-freq = 1
-max_log_file = 0
-max_log_file_action = IGNORE
-num_logs = 0
-priority_boost = 4
-name_format = NONE
-space_left = 2
-space_left_action = IGNORE
-admin_space_left = 1
-admin_space_left_action = IGNORE
-disk_full_action = IGNORE
-disk_error_action = SYSLOG
-verify_email = no
-action_mail_acct = root
-use_libwrap = no
-tcp_listen_queue = 5
-tcp_max_per_addr = 1
-tcp_client_max_idle = 0
-transport = TCP
-distribute_network = no
-q_depth = 2000
-overflow_action = IGNORE
-max_restarts = 10
-plugin_dir = /etc/contid-aus/plugins.d
-end_of_event_timeout = 2
-CONF
+	sed -e "s/@FORMAT@/$fmt/" -e 's,@PLUGIN_DIR@,/etc/contid-aus/plugins.d,' \
+		"$REPO/tests/live/auditd/auditd.conf.in" > "$d/auditd.conf"
 	chmod 0640 "$d/auditd.conf"
 done
 mkdir -p "$stage/etc/contid-aus/plugins.d" "$stage/var/log/audit" "$stage/var/run"
