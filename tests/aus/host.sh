@@ -40,7 +40,12 @@ mkdir -p "$B/aus-host"
 gcc -std=gnu11 -Wall -Wextra -Werror -I"$root/usr/include" -I"$REPO/include" -I"$REPO/tests/unit" \
 	-o "$B/aus-host/rule-pack" "$here/rule-pack.c" \
 	-L"$lib" -laudit -L"$ulib" -lcontid
-LD_LIBRARY_PATH=$lib:$ulib "$B/aus-host/rule-pack" || bad "rule-pack"
+# Whether the tree's kernel series (and so libcontid) takes the field on
+# the io_uring list (rule-pack.c).
+uring=0
+grep -q 'listnr != AUDIT_FILTER_URING_EXIT' "$REPO"/kernel/patches/*.patch && uring=1
+echo "the kernel series takes contid on the io_uring list: $uring"
+AUS_CONTID_URING=$uring LD_LIBRARY_PATH=$lib:$ulib "$B/aus-host/rule-pack" || bad "rule-pack"
 
 echo "== ausearch on tests/aus/data/contid.log"
 export TZ=UTC LC_ALL=C

@@ -17,6 +17,6 @@ aus_format() { AUDITD_ARGS="-c /etc/contid-aus/$1"; }
 U=18446744073709551615
 SEP=$(printf '\035')
 # raw_of FILE: the lines of an audit log without ENRICHED's interpretations.
-raw_of() { sed "s/$SEP.*//" "$1"; }
+raw_of() { sed "s/$SEP.*//" "$@"; }
 # serials_of FILE: the serials of the records in ausearch/log output, sorted.
 serials_of() { sed -n 's/^type=[^ ]* msg=audit([0-9.]*:\([0-9]*\)).*/\1/p' "$1" | sort -n -u; }

@@ -35,7 +35,7 @@ wait_for 10 pid_is 0 || bad "the kernel still has an audit daemon: pid $(st pid)
 sleep 1
 kill -TERM $kwpid; wait $kwpid
 check "raw witness overruns" "enobufs=0" "$(cut -d' ' -f1 "$T/kw.out")"
-grep -a '^type=DAEMON_END ' $LOG | raw_of /dev/stdin
+grep -a '^type=DAEMON_END ' $LOG | raw_of
 n=$(raw_of $LOG | grep -c "^type=DAEMON_END msg=audit([0-9.]*:[0-9]*): op=terminate auid=[0-9]* uid=[0-9]* ses=[0-9]* pid=[0-9]* .*contid=$S res=success\$")
 check "DAEMON_END op=terminate ... contid=$S (AUDIT_SIGNAL_INFO2)" 1 "$n"
 cp $LOG "$T/audit.log"
@@ -54,7 +54,7 @@ awk '$2 == 1020 { t = $0; sub(/^[^ ]* [^ ]* [^ ]* /, "", t)
 	printf "type=CONTAINER msg=audit(%s:%s): %s\n", $3, $1, t }' "$T/kw.txt" | sort > "$T/k1020"
 n=$(wc -l < "$T/k1020")
 check "CONTAINER records the kernel sent (3 sets, 1 refused, the stopper's)" 5 "$n"
-grep -a '^type=CONTAINER ' "$T/audit.log" | raw_of /dev/stdin | sort > "$T/l1020"
+grep -a '^type=CONTAINER ' "$T/audit.log" | raw_of | sort > "$T/l1020"
 if cmp -s "$T/k1020" "$T/l1020"; then
 	ok "audit.log: the 5 CONTAINER records, field for field as the kernel sent them"
 else
@@ -70,7 +70,7 @@ grep -q " opid=$bpid old-contid=$B contid=$BAD res=0\$" "$T/k1020" && ok "the re
 echo "== ausearch -m CONTAINER: exactly those, each in its syscall's event"
 ausearch -if "$T/audit.log" -m CONTAINER --raw > "$T/s1020" 2> "$T/s1020.err"; rc=$?
 check "ausearch -m CONTAINER --raw: exit status" 0 "$rc"
-grep -a '^type=CONTAINER ' "$T/s1020" | raw_of /dev/stdin | sort > "$T/s1020.c"
+grep -a '^type=CONTAINER ' "$T/s1020" | raw_of | sort > "$T/s1020.c"
 if cmp -s "$T/k1020" "$T/s1020.c"; then
 	ok "ausearch -m CONTAINER --raw: the 5 CONTAINER records, field for field"
 else
@@ -83,7 +83,7 @@ for sn in $(cat "$T/k1020.serials"); do
 	n=$(grep -a -c "^type=SYSCALL msg=audit([0-9.]*:$sn): " "$T/s1020")
 	check "ausearch -m CONTAINER: serial $sn's event has its write's SYSCALL record" 1 "$n"
 done
-ausearch -if "$T/audit.log" -m 1020 --raw > "$T/s1020n" 2>&1
+ausearch -if "$T/audit.log" -m 1020 --raw > "$T/s1020n" 2> "$T/s1020n.err"
 cmp -s "$T/s1020" "$T/s1020n" && ok "ausearch -m 1020 = ausearch -m CONTAINER" || bad "ausearch -m 1020 differs from -m CONTAINER"
 ausearch -if "$T/audit.log" -m CONTAINER -i > "$T/s1020i" 2>&1; rc=$?
 check "ausearch -m CONTAINER -i: exit status" 0 "$rc"

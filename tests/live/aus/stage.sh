@@ -55,6 +55,13 @@ for fmt in ENRICHED RAW; do
 	chmod 0640 "$d/auditd.conf"
 done
 mkdir -p "$stage/etc/contid-aus/plugins.d" "$stage/var/log/audit" "$stage/var/run"
+# Whether this tree's kernel series takes the contid field on the io_uring
+# list (DESIGN.md says it does; kernel/patches/0005 before V3 refused it,
+# and so did libcontid): live_aus_rules expects what the series says.
+# AUS_CONTID_URING=0|1 overrides it for a LIVE_KERNEL of another tree.
+uring=0
+grep -q 'listnr != AUDIT_FILTER_URING_EXIT' "$REPO"/kernel/patches/*.patch && uring=1
+echo "${AUS_CONTID_URING:-$uring}" > "$stage/etc/contid-aus/contid-uring"
 n=$(ls "$REPO"/audit-userspace/patches/*.patch | wc -l)
 echo "audit 3.0.9 (Debian) with the $n patches of audit-userspace/" > "$stage/etc/contid-aus/version"
 
