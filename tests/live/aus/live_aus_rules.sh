@@ -93,7 +93,7 @@ echo "== auditctl -l -i: the unset ID as \"unset\""
 auditctl -a always,exit -F arch=b64 -S openat -F contid=unset -k ausr > "$T/out" 2>&1; rc=$?
 check "auditctl -a ... -F contid=unset: exit status" 0 "$rc"
 check "auditctl -l" "-a always,exit -F arch=b64 -S openat -F contid=$U -F key=ausr" "$(contid_rules auditctl -l)"
-check "auditctl -l -i" "-a always,exit -F arch=b64 -S openat -F contid=unset -F key=ausr" "$(contid_rules auditctl -l -i)"
+check "auditctl -l -i (arch interpreted too)" "-a always,exit -F arch=x86_64 -S openat -F contid=unset -F key=ausr" "$(contid_rules auditctl -l -i)"
 check "contidctl rule list" "-a always,exit -F arch=b64 -S openat -F contid=$U -F key=ausr" "$(contid_rules "$C" rule list)"
 auditctl -d always,exit -F arch=b64 -S openat -F contid=$U -k ausr > "$T/out" 2>&1; rc=$?
 check "auditctl -d ... -F contid=$U: exit status" 0 "$rc"
