@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Run every test: host tests of libcontid and contidctl (gcc and clang with
-# -Werror, ASan+UBSan, valgrind, distcheck, libFuzzer), the kernel series check, and
+# -Werror, ASan+UBSan, valgrind, distcheck, libFuzzer), of the patched audit
+# userspace (audit-userspace/: series, build, rule packing, ausearch), the
+# kernel series check, and
 # the live suite in QEMU under the normal and the debug kernel config.
 # The series check runs beside the host tests and the debug kernel builds
 # beside live-normal (bg_step/join_step below).
@@ -125,6 +127,7 @@ all|host)
 	step host-valgrind host_valgrind
 	step host-distcheck host_distcheck
 	step host-fuzz tests/fuzz/run.sh
+	step host-audit-userspace tests/aus/host.sh
 	;;
 esac
 case "$what" in

@@ -69,7 +69,8 @@ start_auditd() {
 	[ "${1:-}" = keep ] || rm -f "$LOG"
 	# -n: no fork; -s nochange: leave the kernel's enabled flag alone at
 	# start and at exit (the tests that run after these need audit on).
-	auditd -n -s nochange > /tmp/auditd.out 2>&1 &
+	# AUDITD_ARGS: more options (the aus suite's -c CONFIG_DIR).
+	auditd -n -s nochange ${AUDITD_ARGS:-} > /tmp/auditd.out 2>&1 &
 	AUDITD_PID=$!
 	if ! wait_for 30 pid_is "$AUDITD_PID"; then
 		cat /tmp/auditd.out
@@ -92,6 +93,31 @@ stop_auditd() {
 	esac
 	AUDITD_PID=""
 	wait_for 10 pid_is 0 || bad "the kernel still has an audit daemon after auditd ended: pid $(st pid)"
+}
+
+# three_containers KEY: the workloads of live_auditd_log and live_aus_log,
+# under --contid watch rules on $D with KEY (added before, deleted after):
+# "contidctl run" of a burst in $A and in $X, a burst whose pid ($bpid)
+# "contidctl set" puts in $B, and a refused second set ($BAD), each
+# burst creating $N files in $D/a, $D/b, $D/x.  Uses $T for its files.
+three_containers() {
+	for id in $A $B $X; do
+		"$C" rule add --dir $D --perm wa --contid $id --key "$1" || bad "rule add contid=$id"
+	done
+	echo "== workloads: run (A, X), set (B), a refused set (B again)"
+	"$C" run --contid $A -- $H burst $D/a $N > "$T/a.out" || bad "run A"
+	$H burst $D/b $N $T/go-b > "$T/b.out" &
+	bpid=$!
+	sleep 0.5
+	"$C" set $bpid $B || bad "set $bpid $B"
+	"$C" set $bpid $BAD 2> "$T/set.err"; _rc=$?
+	check "set of an ID already set: exit status" 1 "$_rc"
+	touch $T/go-b
+	wait $bpid || bad "workload B"
+	"$C" run --contid $X -- $H burst $D/x $N > "$T/x.out" || bad "run X"
+	for id in $A $B $X; do
+		"$C" rule del --dir $D --perm wa --contid $id --key "$1" || bad "rule del contid=$id"
+	done
 }
 
 # Serial of a log line / contidctl JSON line.

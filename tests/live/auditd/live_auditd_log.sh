@@ -23,24 +23,7 @@ $H witness "$T/kw.txt" > "$T/kw.out" 2> "$T/kw.err" &
 kwpid=$!
 wait_for 10 grep -q listening "$T/kw.err" || bad "the raw witness did not start"
 sleep 1
-for id in $A $B $X; do
-	"$C" rule add --dir $D --perm wa --contid $id --key adlog || bad "rule add contid=$id"
-done
-
-echo "== workloads: run (A, X), set (B), a refused set (B again)"
-"$C" run --contid $A -- $H burst $D/a $N > "$T/a.out" || bad "run A"
-$H burst $D/b $N $T/go-b > "$T/b.out" &
-bpid=$!
-sleep 0.5
-"$C" set $bpid $B || bad "set $bpid $B"
-"$C" set $bpid $BAD 2> "$T/set.err"; rc=$?
-check "set of an ID already set: exit status" 1 "$rc"
-touch $T/go-b
-wait $bpid || bad "workload B"
-"$C" run --contid $X -- $H burst $D/x $N > "$T/x.out" || bad "run X"
-for id in $A $B $X; do
-	"$C" rule del --dir $D --perm wa --contid $id --key adlog || bad "rule del contid=$id"
-done
+three_containers adlog
 sleep 2
 kill -INT $wpid; wait $wpid
 check "witness (contidctl events, multicast) losses" "" "$(cat "$T/witness.err")"

@@ -97,40 +97,8 @@ done
 mkdir -p "$stage/etc/audit/plugins.d" "$stage/var/log/audit" "$stage/var/run"
 chmod 0700 "$stage/var/log/audit"
 umask 027
-cat > "$stage/etc/audit/auditd.conf" <<'EOF'
-# auditd.conf for the contid live guest (tests/live/auditd/stage.sh)
-local_events = yes
-write_logs = yes
-log_file = /var/log/audit/audit.log
-log_group = root
-log_format = ENRICHED
-flush = INCREMENTAL
-freq = 1
-max_log_file = 0
-max_log_file_action = IGNORE
-num_logs = 0
-priority_boost = 4
-name_format = NONE
-space_left = 2
-space_left_action = IGNORE
-admin_space_left = 1
-admin_space_left_action = IGNORE
-disk_full_action = IGNORE
-disk_error_action = SYSLOG
-verify_email = no
-action_mail_acct = root
-use_libwrap = no
-tcp_listen_queue = 5
-tcp_max_per_addr = 1
-tcp_client_max_idle = 0
-transport = TCP
-distribute_network = no
-q_depth = 2000
-overflow_action = IGNORE
-max_restarts = 10
-plugin_dir = /etc/audit/plugins.d
-end_of_event_timeout = 2
-EOF
+sed -e 's/@FORMAT@/ENRICHED/' -e 's,@PLUGIN_DIR@,/etc/audit/plugins.d,' \
+	"$here/auditd.conf.in" > "$stage/etc/audit/auditd.conf"
 chmod 0640 "$stage/etc/audit/auditd.conf"
 umask 022
 echo "auditd $ver (Debian)" > "$stage/etc/audit/contid-version"
