@@ -3,7 +3,7 @@
 #   sleep 2 & child=$!; contidctl set $child 123456
 # checked through "contidctl events --json" (multicast) and "contidctl get";
 # then the EEXIST, EBUSY and EPERM refusals with their exact messages.
-C=${CONTIDCTL:-/usr/bin/contidctl}
+C=${CONTIDCTL:-/usr/sbin/contidctl}
 T=$(mktemp -d /tmp/live_cli.XXXXXX)
 fails=0
 ok() { echo "ok: $*"; }
