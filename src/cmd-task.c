@@ -16,7 +16,7 @@
 #include "contidctl.h"
 
 /* The kernel's refusal table (docs/interfaces.md) in words. */
-static const char *task_cause(int err)
+const char *task_cause(int err)
 {
 	switch (err < 0 ? -err : err) {
 	case EPERM:
