@@ -38,4 +38,3 @@ cp /bin/busybox "$bundle/rootfs/bin/busybox"
 for a in sh sleep echo cat; do ln -sf busybox "$bundle/rootfs/bin/$a"; done
 install -m 0644 "$here/config.json" "$bundle/config.json"
 install -m 0755 "$here/live_oci_crun.sh" "$stage/live/live_oci_crun.sh"
-install -m 0755 "$here/live_cli_oci_hook.sh" "$stage/live/live_cli_oci_hook.sh"
