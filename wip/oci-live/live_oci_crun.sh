@@ -1,5 +1,5 @@
 #!/bin/sh
-# DRAFT, never run (wip/oci-live/README.md).  Debian's crun runs a busybox
+# DRAFT, fails on the normal image: crun needs CONFIG_USER_NS (wip/oci-live/README.md).  Debian's crun runs a busybox
 # bundle whose createRuntime hook is contidctl oci-hook: every process of
 # the container carries the ID (read from outside), its syscalls' records
 # carry op=task contid=, a rule on the ID catches its write, two

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# DRAFT, never run (wip/oci-live/README.md).  Stage Debian's crun and a
+# DRAFT, fails on the normal image: crun needs CONFIG_USER_NS (wip/oci-live/README.md).  Stage Debian's crun and a
 # busybox bundle whose config.json runs contidctl oci-hook at
 # createRuntime, for live_oci_crun.sh.
 #
