@@ -8,6 +8,10 @@ pkgs=(
 	perl python3 qemu-system-x86 busybox-static
 	# userspace
 	libmnl-dev libcmocka-dev autoconf automake libtool pkg-config
+	# contidctl oci-hook parses the runtime's state JSON with jansson
+	libjansson-dev
+	# the Debian packages (scripts/deb.sh) and their check
+	dpkg-dev debhelper lintian
 	# second compiler, sanitizer runtimes, valgrind, the parser benchmark
 	clang libclang-rt-14-dev valgrind libauparse-dev
 	# the golden rule test builds the published rules with libaudit

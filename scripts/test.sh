@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Run every test: host tests of libcontid and contidctl (gcc and clang with
-# -Werror, ASan+UBSan, valgrind, distcheck, libFuzzer), of the patched audit
-# userspace (audit-userspace/: series, build, rule packing, ausearch), the
-# kernel series check, and
+# -Werror, ASan+UBSan, valgrind, distcheck, libFuzzer, the Debian packages
+# and lintian), of the patched audit userspace (audit-userspace/: series,
+# build, rule packing, ausearch), the kernel series check, and
 # the live suite in QEMU under the normal and the debug kernel config.
 # The series check runs beside the host tests and the debug kernel builds
 # beside live-normal (bg_step/join_step below).
@@ -99,6 +99,11 @@ host_valgrind() {
 	scripts/build-userspace.sh "$B/userspace" CC=gcc &&
 		make -C "$B/userspace" check-valgrind
 }
+# The Debian packages, built from a copy of the tree, and lintian on them
+# (docs/debian.md).
+host_deb() {
+	scripts/deb.sh "$B/deb"
+}
 host_distcheck() {
 	scripts/build-userspace.sh "$B/userspace" CC=gcc &&
 		make -C "$B/userspace" distcheck
@@ -128,6 +133,7 @@ all|host)
 	step host-distcheck host_distcheck
 	step host-fuzz tests/fuzz/run.sh
 	step host-audit-userspace tests/aus/host.sh
+	step host-deb host_deb
 	;;
 esac
 case "$what" in

@@ -16,7 +16,7 @@
 #include "contidctl.h"
 
 /* The kernel's refusal table (docs/interfaces.md) in words. */
-static const char *task_cause(int err)
+const char *task_cause(int err)
 {
 	switch (err < 0 ? -err : err) {
 	case EPERM:
@@ -90,28 +90,35 @@ int cmd_set(int argc, char **argv)
 }
 
 static const char get_help[] =
-	"Usage: " PROG " get PID[/TID]...\n"
-	"       " PROG " get --tid TID PID\n"
+	"Usage: " PROG " get [--hex] PID[/TID]...\n"
+	"       " PROG " get [--hex] --tid TID PID\n"
 	"Print the audit container ID of each task, or \"unset\".\n"
 	"With one task the text output is the ID alone; with several,\n"
 	"\"PID ID\" lines.\n\n"
 	"Options:\n"
-	"  -t, --tid TID  the thread TID of process PID\n";
+	"  -t, --tid TID  the thread TID of process PID\n"
+	"  -x, --hex      print the ID as 16 hex digits (\"-\" when unset), as\n"
+	"                 the ID of the container it was derived from begins\n";
 
 int cmd_get(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "tid", required_argument, NULL, 't' },
+		{ "hex", no_argument, NULL, 'x' },
 		{ NULL, 0, NULL, 0 }
 	};
 	const char *tid_arg = NULL;
 	pid_t pids[256], tids[256];
 	int c, i, n, status = EXIT_OK;
+	bool hex = false;
 	char name[32];
 
-	while ((c = cmd_getopt(argc, argv, "get", "t:", opts, get_help)) != -1)
+	while ((c = cmd_getopt(argc, argv, "get", "t:x", opts, get_help)) != -1) {
 		if (c == 't')
 			tid_arg = optarg;
+		else if (c == 'x')
+			hex = true;
+	}
 	if (optind >= argc)
 		usage_error("get", "missing PID");
 	n = argc - optind;
@@ -145,7 +152,12 @@ int cmd_get(int argc, char **argv)
 		print_u64(PRINT_JSON, "pid", NULL, (uint64_t)pids[i]);
 		print_u64(PRINT_JSON, "tid", NULL,
 			  (uint64_t)(tids[i] ? tids[i] : pids[i]));
-		print_contid(PRINT_ANY, "contid", "%s", id);
+		if (hex) {
+			print_contid(PRINT_JSON, "contid", NULL, id);
+			print_contid_hex(PRINT_ANY, "hexid", "%s", id);
+		} else {
+			print_contid(PRINT_ANY, "contid", "%s", id);
+		}
 		print_close_object();
 		print_nl();
 	}
@@ -203,8 +215,9 @@ static void read_task_info(struct task_row *r)
 
 static const char ps_help[] =
 	"Usage: " PROG " ps [--contid ID]... [--set]\n"
-	"List every task (thread) with its audit container ID and network\n"
-	"namespace inode, grouped by container (tasks without an ID last).\n\n"
+	"List every task (thread) with its audit container ID (in decimal and\n"
+	"as 16 hex digits, the HEXID column) and network namespace inode,\n"
+	"grouped by container (tasks without an ID last).\n\n"
 	"Options:\n"
 	"  -c, --contid ID  only tasks with this ID (repeatable)\n"
 	"  -s, --set        only tasks whose ID is set\n";
@@ -299,13 +312,14 @@ int cmd_ps(int argc, char **argv)
 	}
 	qsort(rows, nrows, sizeof(*rows), row_cmp);
 
-	print_text("%-20s %8s %8s %-12s %s\n", "CONTID", "PID", "TID", "NETNS", "COMM");
+	print_text("%-20s %-16s %8s %8s %-12s %s\n", "CONTID", "HEXID", "PID", "TID", "NETNS", "COMM");
 	for (i = 0; i < nrows; i++) {
 		/* A blank line between containers in the table. */
 		if (i > 0 && rows[i].contid != rows[i - 1].contid)
 			print_text("\n");
 		print_open_object(NULL);
 		print_contid(PRINT_ANY, "contid", "%-20s ", rows[i].contid);
+		print_contid_hex(PRINT_FP, NULL, "%-16s ", rows[i].contid);
 		print_u64(PRINT_ANY, "pid", "%8" PRIu64 " ", (uint64_t)rows[i].pid);
 		print_u64(PRINT_ANY, "tid", "%8" PRIu64 " ", (uint64_t)rows[i].tid);
 		print_u64(PRINT_ANY, "netns", "%-12" PRIu64 " ", rows[i].netns);

@@ -32,6 +32,7 @@ static const struct cmd cmds[] = {
 	{ "signal-info", cmd_siginfo, "signal-info" },
 	{ "events", cmd_events, "events [--daemon] [--contid ID]..." },
 	{ "parse", cmd_parse, "parse [--contid ID]... [FILE]" },
+	{ "oci-hook", cmd_oci_hook, "oci-hook [--allow-missing-kernel] < STATE" },
 	{ NULL, NULL, NULL }
 };
 

@@ -39,6 +39,7 @@ int cmd_features(int argc, char **argv);
 int cmd_siginfo(int argc, char **argv);
 int cmd_events(int argc, char **argv);
 int cmd_parse(int argc, char **argv);
+int cmd_oci_hook(int argc, char **argv);
 
 /* Usage error: "contidctl: CMD: message", a hint, exit 2. */
 _Noreturn void usage_error(const char *cmd, const char *fmt, ...)
@@ -50,6 +51,9 @@ int fail(int err, const char *cause, const char *fmt, ...)
 int fail_msg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Lowercase words for an error of any libcontid function. */
 const char *err_cause(int err);
+/* The kernel's refusals of /proc/PID/containerid in words (set, run,
+ * oci-hook); others as err_cause(). */
+const char *task_cause(int err);
 /* "EBUSY", "CONTID_E_NOFEATURE"... */
 const char *err_name(int err);
 

@@ -315,6 +315,22 @@ void print_contid(enum print_type t, const char *key, const char *fmt,
 	print_string(t, key, fmt, buf);
 }
 
+void print_contid_hex(enum print_type t, const char *key, const char *fmt,
+		      uint64_t id)
+{
+	char buf[24];
+
+	if (id == UINT64_MAX) {
+		if (json)
+			print_null(t, key, NULL);
+		else
+			print_string(t, key, fmt, "-");
+		return;
+	}
+	snprintf(buf, sizeof(buf), "%016" PRIx64, id);
+	print_string(t, key, fmt, buf);
+}
+
 void print_text(const char *fmt, ...)
 {
 	va_list ap;

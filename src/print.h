@@ -50,6 +50,14 @@ void print_null(enum print_type t, const char *key, const char *fmt);
 /* A container ID: a number, or null / "unset" for the unset value. */
 void print_contid(enum print_type t, const char *key, const char *fmt,
 		  uint64_t id);
+/*
+ * The same ID as 16 lowercase hex digits, zero-padded ("-" in text, null in
+ * JSON when unset): a container engine's 64-hex-digit container ID begins
+ * with these digits when the ID was derived from it (contidctl oci-hook), so
+ * a person can match the ID with the short ID "podman ps" shows.
+ */
+void print_contid_hex(enum print_type t, const char *key, const char *fmt,
+		      uint64_t id);
 /* Text only: printf-like free text. */
 /* Audit record text: JSON string, or text with control bytes escaped and
  * the ENRICHED separator 0x1d as a space. */

@@ -69,6 +69,8 @@ u set "unknown option '--contid'" set --contid=5 4242 1
 u get "missing PID" get
 u get "invalid PID 'self': not a decimal number" get self
 u get "--tid takes one PID" get --tid 3 1 2
+u get "missing PID" get --hex
+u get "unknown option '--hexid'" get --hexid 1
 
 u ps "unexpected argument 'x'" ps x
 u ps "invalid container ID 'x': not a decimal number" ps --contid x

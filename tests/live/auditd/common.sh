@@ -1,6 +1,6 @@
 # Shared by the auditd live tests (sourced; busybox sh in the guest).
 # shellcheck shell=sh
-C=${CONTIDCTL:-/usr/bin/contidctl}
+C=${CONTIDCTL:-/usr/sbin/contidctl}
 H=/usr/bin/contid-auditd-helper
 LOG=/var/log/audit/audit.log
 fails=0

@@ -19,7 +19,7 @@ cache=$build/auditd-deb
 die() { echo "auditd/stage.sh: error: $*" >&2; exit 1; }
 
 [ -d "$stage" ] || die "stage $stage missing"
-[ -x "$stage/usr/bin/contidctl" ] ||
+[ -x "$stage/usr/sbin/contidctl" ] ||
 	die "contidctl is not in the stage: build it first (scripts/build-userspace.sh)"
 for t in apt-get dpkg-deb dpkg-query ldd; do
 	command -v "$t" >/dev/null || die "$t missing on the host"

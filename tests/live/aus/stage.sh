@@ -19,7 +19,7 @@ variant=${2:-normal}
 die() { echo "aus/stage.sh: error: $*" >&2; exit 1; }
 
 [ -d "$stage" ] || die "stage $stage missing"
-[ -x "$stage/usr/bin/contidctl" ] ||
+[ -x "$stage/usr/sbin/contidctl" ] ||
 	die "contidctl is not in the stage: build it first (scripts/build-userspace.sh)"
 
 out=$("$REPO/audit-userspace/scripts/build.sh" plain | tail -n1) ||

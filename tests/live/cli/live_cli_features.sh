@@ -1,7 +1,7 @@
 #!/bin/sh
 # contidctl features, --version, and signal-info after a kill -USR1 from
 # a contained task to "contidctl events --daemon" (the registered daemon).
-C=${CONTIDCTL:-/usr/bin/contidctl}
+C=${CONTIDCTL:-/usr/sbin/contidctl}
 T=$(mktemp -d /tmp/live_cli.XXXXXX)
 fails=0
 ok() { echo "ok: $*"; }

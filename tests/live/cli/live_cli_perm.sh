@@ -3,7 +3,7 @@
 # refuses to read a container ID to an opener without the capability
 # (EPERM, the user's own tasks) and the file's mode refuses the open of
 # another user's task (EACCES); contidctl says why, exactly.
-C=${CONTIDCTL:-/usr/bin/contidctl}
+C=${CONTIDCTL:-/usr/sbin/contidctl}
 T=$(mktemp -d /tmp/live_cli_perm.XXXXXX)
 chmod 0777 "$T"
 fails=0

@@ -3,7 +3,7 @@
 # with contidctl alone: a dir=/tmp perm=wa contid=123459 key=tmpcontainerid
 # rule, a program started by "contidctl run --contid 123459", the event
 # carrying CONTAINER_INFO op=task contid=123459 and the key.
-C=${CONTIDCTL:-/usr/bin/contidctl}
+C=${CONTIDCTL:-/usr/sbin/contidctl}
 T=$(mktemp -d /tmp/live_cli.XXXXXX)
 fails=0
 ok() { echo "ok: $*"; }

@@ -3,7 +3,7 @@
 #   sleep 2 & child=$!; contidctl set $child 123456
 # checked through "contidctl events --json" (multicast) and "contidctl get";
 # then the EEXIST, EBUSY and EPERM refusals with their exact messages.
-C=${CONTIDCTL:-/usr/bin/contidctl}
+C=${CONTIDCTL:-/usr/sbin/contidctl}
 T=$(mktemp -d /tmp/live_cli.XXXXXX)
 fails=0
 ok() { echo "ok: $*"; }
@@ -32,15 +32,26 @@ got=$("$C" --json get "$child")
 [ "$got" = "{\"pid\":$child,\"tid\":$child,\"contid\":123456}" ] && ok "get --json: $got" || bad "get --json: $got"
 got=$("$C" get $$)
 [ "$got" = unset ] && ok "get of the shell: unset" || bad "get of the shell: '$got'"
+# 123456 = 0x1e240: --hex prints 16 digits, as a container's ID begins.
+got=$("$C" get --hex "$child")
+[ "$got" = 000000000001e240 ] && ok "get --hex $child = 000000000001e240" || bad "get --hex = '$got'"
+got=$("$C" get -x "$child" $$)
+[ "$got" = "$child 000000000001e240
+$$ -" ] && ok "get -x of two tasks" || bad "get -x of two tasks: '$got'"
+got=$("$C" --json get --hex "$child")
+[ "$got" = "{\"pid\":$child,\"tid\":$child,\"contid\":123456,\"hexid\":\"000000000001e240\"}" ] && ok "get --hex --json: $got" || bad "get --hex --json: $got"
+got=$("$C" --json get --hex $$)
+[ "$got" = "{\"pid\":$$,\"tid\":$$,\"contid\":null,\"hexid\":null}" ] && ok "get --hex --json unset: $got" || bad "get --hex --json unset: $got"
 
 echo "== ps: the task in its container with its network namespace"
 "$C" ps --contid 123456 > "$T/ps.txt"; cat "$T/ps.txt"
 ns=$(stat -L -c %i /proc/$child/ns/net)
-if grep -E -q "^123456 +$child +$child +$ns +sleep\$" "$T/ps.txt"; then ok "ps row for $child (netns $ns)"; else bad "ps row for $child"; fi
+head -n 1 "$T/ps.txt" | grep -E -q '^CONTID +HEXID +PID +TID +NETNS +COMM$' && ok "ps header" || bad "ps header: $(head -n 1 "$T/ps.txt")"
+if grep -E -q "^123456 +000000000001e240 +$child +$child +$ns +sleep\$" "$T/ps.txt"; then ok "ps row for $child (netns $ns)"; else bad "ps row for $child"; fi
 "$C" ps --json --contid 123456 > "$T/ps.json"
 has "$T/ps.json" "{\"contid\":123456,\"pid\":$child,\"tid\":$child,\"netns\":$ns,\"comm\":\"sleep\"}" && ok "ps --json row" || { bad "ps --json row"; cat "$T/ps.json"; }
 "$C" ps > "$T/psall.txt"
-grep -E -q "^unset +1 +1 " "$T/psall.txt" && ok "ps lists pid 1 as unset" || bad "ps lists pid 1 as unset"
+grep -E -q "^unset +- +1 +1 " "$T/psall.txt" && ok "ps lists pid 1 as unset" || bad "ps lists pid 1 as unset"
 
 echo "== refusals"
 "$C" set "$child" 654321 2> "$T/err"; rc=$?

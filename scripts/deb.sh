@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Build the Debian packages (libcontid0, libcontid-dev, contidctl) as a
+# distribution would, and check them with lintian (docs/debian.md):
+#
+#   scripts/deb.sh [OUTDIR]      (default build/deb)
+#
+# The tree (tracked and new files, nothing ignored: no build output) is
+# copied out of the repository and built there with
+# dpkg-buildpackage -b -uc -us, so dh_autoreconf and dh_clean never touch
+# the checkout.  The .debs, .changes and .buildinfo land in OUTDIR.  Fails
+# on any lintian error or warning, and on a .la file in a package.
+set -euo pipefail
+REPO=$(cd "$(dirname "$0")/.." && pwd)
+out=${1:-$REPO/build/deb}
+die() { echo "deb.sh: $*" >&2; exit 1; }
+for t in dpkg-buildpackage dh lintian; do
+	command -v "$t" >/dev/null || die "$t missing (scripts/install-deps.sh installs it)"
+done
+
+version=$(dpkg-parsechangelog -l "$REPO/debian/changelog" -S Version)
+work=$(mktemp -d "${TMPDIR:-/tmp}/contid-deb.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+src=$work/libcontid-$version
+mkdir -p "$src"
+(cd "$REPO" && git ls-files -co --exclude-standard -z |
+	xargs -0 sh -c 'for f; do [ -e "$f" ] && printf "%s\0" "$f"; done' sh) |
+	tar -C "$REPO" --null -T - -cf - | tar -C "$src" -xf -
+
+echo "deb.sh: building $version in $src"
+(cd "$src" && nice -n 10 dpkg-buildpackage -b -uc -us -j"$(nproc)")
+
+mkdir -p "$out"
+rm -f "$out"/*.deb "$out"/*.changes "$out"/*.buildinfo
+cp "$work"/*.deb "$work"/*.changes "$work"/*.buildinfo "$out"/
+changes=$(ls "$out"/*.changes)
+
+for d in "$out"/*.deb; do
+	echo "== $(basename "$d")"
+	dpkg-deb -c "$d" | awk '{ $1 = $2 = $3 = $4 = $5 = ""; sub(/^ +/, ""); print }'
+	if dpkg-deb -c "$d" | grep -E '\.la$'; then
+		die "$(basename "$d") ships a libtool archive"
+	fi
+done
+
+echo "== lintian"
+lintian --fail-on error,warning --display-info --show-overrides "$changes"
+echo "deb.sh: $(ls "$out"/*.deb | wc -l) packages in $out, lintian: no errors, no warnings"

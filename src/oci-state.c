@@ -1,0 +1,185 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The OCI state of a createRuntime hook, parsed with jansson (Debian's
+ * libjansson): the runtime writes it, but a JSON parser of our own would be
+ * one more thing to get wrong for no gain.  Duplicate keys are refused: a
+ * second "pid" must not silently win.  Without JSON_ALLOW_NUL no string
+ * holds a NUL, so a C string is always a whole value.
+ */
+#include "config.h"
+
+#include <inttypes.h>
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "oci-state.h"
+
+uint64_t oci_fnv1a64(const char *s, size_t len)
+{
+	uint64_t h = 0xcbf29ce484222325ULL;
+	size_t i;
+
+	for (i = 0; i < len; i++) {
+		h ^= (unsigned char)s[i];
+		h *= 0x100000001b3ULL;
+	}
+	return h == UINT64_MAX ? UINT64_MAX - 1 : h;
+}
+
+static int hexval(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	return -1;
+}
+
+uint64_t oci_contid_from_id(const char *id, size_t len,
+			    enum oci_id_source *source)
+{
+	uint64_t v = 0;
+	size_t i;
+
+	if (len == 64) {
+		for (i = 0; i < 64 && hexval(id[i]) >= 0; i++)
+			if (i < 16)
+				v = v << 4 | (uint64_t)hexval(id[i]);
+		if (i == 64 && v != UINT64_MAX) {
+			*source = OCI_ID_HEX_PREFIX;
+			return v;
+		}
+	}
+	*source = OCI_ID_HASH;
+	return oci_fnv1a64(id, len);
+}
+
+int oci_contid_parse(const char *s, uint64_t *id, const char **why)
+{
+	uint64_t v = 0;
+	const char *p = s;
+	unsigned int base = 10, d;
+
+	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+		base = 16;
+		p = s + 2;
+	}
+	if (!*p) {
+		*why = "not a decimal or 0x hex number";
+		return -1;
+	}
+	for (; *p; p++) {
+		if (*p >= '0' && *p <= '9')
+			d = (unsigned int)(*p - '0');
+		else if (base == 16 && *p >= 'a' && *p <= 'f')
+			d = (unsigned int)(*p - 'a' + 10);
+		else if (base == 16 && *p >= 'A' && *p <= 'F')
+			d = (unsigned int)(*p - 'A' + 10);
+		else {
+			*why = "not a decimal or 0x hex number";
+			return -1;
+		}
+		if (v > (UINT64_MAX - d) / base) {
+			*why = "larger than 18446744073709551614";
+			return -1;
+		}
+		v = v * base + d;
+	}
+	if (v == UINT64_MAX) {
+		*why = "the unset value is not a valid ID";
+		return -1;
+	}
+	*id = v;
+	return 0;
+}
+
+static void show_id(char *out, size_t outlen, const char *id, size_t len)
+{
+	size_t i, n = len > 64 ? 64 : len;
+
+	/* @outlen is at least 68: 64 bytes, "...", NUL. */
+	for (i = 0; i < n; i++)
+		out[i] = id[i] >= 0x20 && id[i] < 0x7f ? id[i] : '?';
+	out[i] = '\0';
+	if (n < len)
+		snprintf(out + i, outlen - i, "...");
+}
+
+int oci_state_parse(const char *buf, size_t len, struct oci_state *st,
+		    char *msg, size_t msglen)
+{
+	json_error_t jerr;
+	json_t *root, *v, *ann;
+	const char *why;
+	json_int_t pid;
+	int rc = -1;
+
+	/* jansson's reader stops at a NUL byte as at the end of the input:
+	 * whatever follows one would go unread. */
+	if (memchr(buf, '\0', len)) {
+		snprintf(msg, msglen, "the state is not valid JSON: a NUL byte at offset %zu",
+			 (size_t)((const char *)memchr(buf, '\0', len) - buf));
+		return -1;
+	}
+	root = json_loadb(buf, len, JSON_REJECT_DUPLICATES, &jerr);
+	if (!root) {
+		snprintf(msg, msglen, "the state is not valid JSON: %s (line %d, column %d)",
+			 jerr.text, jerr.line, jerr.column);
+		return -1;
+	}
+	if (!json_is_object(root)) {
+		snprintf(msg, msglen, "the state is not a JSON object");
+		goto out;
+	}
+	v = json_object_get(root, "pid");
+	if (!v) {
+		snprintf(msg, msglen, "the state has no \"pid\" (the hook runs at createRuntime, once the container's process exists)");
+		goto out;
+	}
+	pid = json_is_integer(v) ? json_integer_value(v) : 0;
+	if (pid <= 0 || pid > INT_MAX) {
+		snprintf(msg, msglen, "the state's \"pid\" is not a positive integer");
+		goto out;
+	}
+	st->pid = (pid_t)pid;
+	v = json_object_get(root, "id");
+	if (!json_is_string(v) || json_string_length(v) == 0) {
+		snprintf(msg, msglen, "the state has no \"id\" string");
+		goto out;
+	}
+	show_id(st->id_shown, sizeof(st->id_shown), json_string_value(v),
+		json_string_length(v));
+	st->contid = oci_contid_from_id(json_string_value(v), json_string_length(v),
+					&st->source);
+	ann = json_object_get(root, "annotations");
+	if (ann && !json_is_object(ann)) {
+		snprintf(msg, msglen, "the state's \"annotations\" is not an object");
+		goto out;
+	}
+	v = ann ? json_object_get(ann, OCI_CONTID_ANNOTATION) : NULL;
+	if (v) {
+		char shown[72];
+
+		if (!json_is_string(v)) {
+			snprintf(msg, msglen, "the annotation " OCI_CONTID_ANNOTATION " is not a string");
+			goto out;
+		}
+		/* No "\u0000" in it: json_loadb() refuses that without
+		 * JSON_ALLOW_NUL, so the C string is the whole value. */
+		if (oci_contid_parse(json_string_value(v), &st->contid, &why) < 0) {
+			show_id(shown, sizeof(shown), json_string_value(v),
+				json_string_length(v));
+			snprintf(msg, msglen, "invalid container ID '%s' in the annotation "
+				 OCI_CONTID_ANNOTATION ": %s", shown, why);
+			goto out;
+		}
+		st->source = OCI_ID_ANNOTATION;
+	}
+	rc = 0;
+out:
+	json_decref(root);
+	return rc;
+}

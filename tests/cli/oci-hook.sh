@@ -1,0 +1,90 @@
+#!/bin/sh
+# contidctl oci-hook: every refusal the host can produce, with its exact
+# one-line message and exit status (docs/oci-hook.md).  The host kernel has
+# no container IDs, so a state that passes every check ends at the write
+# (CONTID_E_NOSUPPORT, or ESRCH for a task that does not exist): nothing is
+# ever set here.  The kernel's own refusals (EEXIST, EBUSY, EPERM) are the
+# same messages as "contidctl set"'s, checked in the guest.
+srcdir=${srcdir:-.}
+CONTIDCTL=${CONTIDCTL:-./src/contidctl}
+fails=0
+n=0
+A=org.linux-audit.containerid
+ID64=0123456789abcdef000000000000000000000000000000000000000000000000
+
+# hook STATUS "STDERR" STDIN-FILE ARGS...: run "contidctl oci-hook ARGS"
+hook() {
+	want_rc=$1 want_err=$2 in=$3
+	shift 3
+	n=$((n + 1))
+	"$CONTIDCTL" oci-hook "$@" <"$in" >cli-hook.out 2>cli-hook.err
+	rc=$?
+	got_err=$(cat cli-hook.err)
+	if [ "$rc" != "$want_rc" ] || [ "$got_err" != "$want_err" ] || [ -s cli-hook.out ]; then
+		echo "FAIL: contidctl oci-hook $* < $(head -c 200 "$in")"
+		echo "  want status $want_rc, stderr: $want_err"
+		echo "  got  status $rc, stderr: $got_err"
+		echo "  stdout: $(cat cli-hook.out)"
+		fails=$((fails + 1))
+	else
+		echo "ok: oci-hook $* -> $rc: $got_err"
+	fi
+}
+# state JSON STATUS MESSAGE [ARGS...]: the state given as text; MESSAGE
+# without the "contidctl: oci-hook: " prefix.
+state() {
+	printf '%s' "$1" > cli-hook.in
+	rc=$2 m=$3
+	shift 3
+	hook "$rc" "contidctl: oci-hook: $m" cli-hook.in "$@"
+}
+
+# Usage errors: exit 2 before stdin is read.
+hook 2 "contidctl: oci-hook: unexpected argument 'x'
+Try 'contidctl oci-hook --help'." /dev/null x
+hook 2 "contidctl: oci-hook: unknown option '--bogus'
+Try 'contidctl oci-hook --help'." /dev/null --bogus
+
+# Reading stdin.
+hook 1 "contidctl: oci-hook: cannot read the state on stdin: Is a directory (EISDIR)" /
+head -c 1048577 /dev/zero | tr '\0' ' ' > cli-hook.in
+hook 1 "contidctl: oci-hook: the state on stdin is larger than 1048576 bytes" cli-hook.in
+
+# The state.
+state "" 1 "the state is not valid JSON: '[' or '{' expected near end of file (line 1, column 0)"
+state '{"id":"a","pid":1' 1 "the state is not valid JSON: '}' expected near end of file (line 1, column 17)"
+state '{"id":"a","pid":1,"pid":2}' 1 "the state is not valid JSON: duplicate object key near '\"pid\"' (line 1, column 23)"
+printf '{"id":"a","pid":1}\0' > cli-hook.in
+hook 1 "contidctl: oci-hook: the state is not valid JSON: a NUL byte at offset 18" cli-hook.in
+state '["x"]' 1 "the state is not a JSON object"
+state '{"id":"a"}' 1 "the state has no \"pid\" (the hook runs at createRuntime, once the container's process exists)"
+state '{"id":"a","pid":0}' 1 "the state's \"pid\" is not a positive integer"
+state '{"id":"a","pid":"1"}' 1 "the state's \"pid\" is not a positive integer"
+state '{"pid":1}' 1 "the state has no \"id\" string"
+state '{"id":"a","pid":1,"annotations":"x"}' 1 "the state's \"annotations\" is not an object"
+state '{"id":"a","pid":1,"annotations":{"'$A'":5}}' 1 "the annotation $A is not a string"
+state '{"id":"a","pid":1,"annotations":{"'$A'":"0x"}}' 1 "invalid container ID '0x' in the annotation $A: not a decimal or 0x hex number"
+state '{"id":"a","pid":1,"annotations":{"'$A'":"0xffffffffffffffff"}}' 1 "invalid container ID '0xffffffffffffffff' in the annotation $A: the unset value is not a valid ID"
+state '{"id":"a","pid":1,"annotations":{"'$A'":"18446744073709551616"}}' 1 "invalid container ID '18446744073709551616' in the annotation $A: larger than 18446744073709551614"
+# The allowance covers a missing kernel feature only, never a bad state.
+state '{"id":"a"}' 1 "the state has no \"pid\" (the hook runs at createRuntime, once the container's process exists)" --allow-missing-kernel
+
+# The ID chosen, as the failing write shows it: no such task (ESRCH).
+state '{"id":"'$ID64'","pid":4000000}' 1 "cannot set the container ID of container $ID64 (pid 4000000) to 81985529216486895 (0123456789abcdef): no such task (ESRCH)"
+state '{"id":"foobar","pid":4000000}' 1 "cannot set the container ID of container foobar (pid 4000000) to 9625390261332436968 (85944171f73967e8): no such task (ESRCH)"
+state '{"id":"foobar","pid":4000000,"annotations":{"'$A'":"0x2A"}}' 1 "cannot set the container ID of container foobar (pid 4000000) to 42 (000000000000002a): no such task (ESRCH)"
+state '{"id":"foo\nbar","pid":4000000,"annotations":{"'$A'":"42"}}' 1 "cannot set the container ID of container foo?bar (pid 4000000) to 42 (000000000000002a): no such task (ESRCH)" --allow-missing-kernel
+
+# A kernel without container IDs: a failure, or with the option a warning.
+if [ ! -e /proc/self/containerid ]; then
+	sleep 30 &
+	task=$!
+	state '{"id":"foobar","pid":'$task'}' 1 "cannot set the container ID of container foobar (pid $task) to 9625390261332436968 (85944171f73967e8): the kernel does not support audit container IDs (CONTID_E_NOSUPPORT)"
+	state '{"id":"foobar","pid":'$task'}' 0 "warning: the kernel does not support audit container IDs: container foobar (pid $task) runs without an audit container ID" --allow-missing-kernel
+	kill "$task"
+	wait "$task" 2>/dev/null
+fi
+
+rm -f cli-hook.in cli-hook.out cli-hook.err
+echo "$n checks, $fails failed"
+[ "$fails" = 0 ]
