@@ -406,7 +406,7 @@ static long long socket_drops(struct contid_handle *h)
 static void report_lost(const char *reason, uint64_t count, const char *cmd,
 			const char *what)
 {
-	fflush(stdout);
+	print_flush();
 	fprintf(stderr, PROG ": %s: %" PRIu64 " %s\n", cmd, count, what);
 	if (print_is_json()) {
 		print_open_object(NULL);
@@ -487,7 +487,7 @@ static int drain(struct contid_reader *rd, uint64_t *left)
 		if (left)
 			(*left)--;
 	}
-	fflush(stdout);
+	print_flush();
 	return 0;
 }
 
@@ -724,7 +724,7 @@ static void parse_drain(struct parse_state *ps)
 		}
 		contid_event_free(ev);
 	}
-	fflush(stdout);
+	print_flush();
 }
 
 static int parse_one(struct parse_state *ps, const char *file)
@@ -874,13 +874,13 @@ int cmd_parse(int argc, char **argv)
 	parse_drain(&ps);
 	check_lost(ps.rd, &ls, true);
 	if (contid_reader_get_stats(ps.rd, &st) == 0 && st.malformed) {
-		fflush(stdout);
+		print_flush();
 		fprintf(stderr, PROG ": parse: %" PRIu64 " line(s) skipped: not audit records\n",
 			st.malformed);
 	}
 	if (ps.matched == 0) {
 		/* as ausearch: exit status 1, and the note unless --raw */
-		fflush(stdout);
+		print_flush();
 		if (!ps.raw)
 			fprintf(stderr, "<no matches>\n");
 		status = EXIT_FAIL;
