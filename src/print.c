@@ -311,6 +311,20 @@ static void ob_json_string(const char *str, size_t len)
 	size_t i = 0, n, stop;
 	char *o;
 
+	/* a short string (names, most values) and its quotes in one go */
+	if (len < 16 && olen + 6 * len + 8 <= sizeof(obuf)) {
+		o = obuf + olen;
+		*o++ = '"';
+		while (i < len) {
+			while (i < len && !json_special[s[i]])
+				*o++ = (char)s[i++];
+			if (i < len)
+				o = json_byte(o, s, len, &i);
+		}
+		*o++ = '"';
+		olen = (size_t)(o - obuf);
+		return;
+	}
 	ob_putc('"');
 	while (i < len) {
 		/*
@@ -339,12 +353,32 @@ static void ob_json_string(const char *str, size_t len)
 				m |= (y - ones) & ~y;
 				y = x ^ (ones * '\\');
 				m |= (y - ones) & ~y;
-				if (!((m | x) & high)) {
-					memcpy(o, s + i, 8);
+				m = (m | x) & high;
+				/* the 8 bytes go out whole; only those
+				 * before the first to escape count */
+				memcpy(o, s + i, 8);
+				if (!m) {
 					o += 8;
 					i += 8;
 					continue;
 				}
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+				/*
+				 * A borrow only carries upwards, from a byte
+				 * that is marked rightly: the lowest mark is
+				 * the first byte to escape.  Quote-dense
+				 * text ("comm=\"ls\" exe=\"...\"") went
+				 * byte by byte here.
+				 */
+				{
+					size_t k = (size_t)__builtin_ctzll(m) >> 3;
+
+					o += k;
+					i += k;
+					o = json_byte(o, s, len, &i);
+					continue;
+				}
+#endif
 				lim = i + 8;
 			}
 			while (i < lim) {
