@@ -72,6 +72,7 @@ static void ob_u64(uint64_t v)
 	ob_write(b + i, sizeof(b) - i);
 }
 
+static void ob_vprintf(const char *fmt, va_list ap) __attribute__((format(printf, 1, 0)));
 static void ob_vprintf(const char *fmt, va_list ap)
 {
 	va_list aq;
