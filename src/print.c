@@ -78,6 +78,12 @@ static void ob_vprintf(const char *fmt, va_list ap)
 	va_list aq;
 	int n;
 
+	/* most of print_text's are words without a conversion: vsnprintf
+	 * was 9% of `parse` */
+	if (!strchr(fmt, '%')) {
+		ob_puts(fmt);
+		return;
+	}
 	va_copy(aq, ap);
 	n = vsnprintf(obuf + olen, sizeof(obuf) - olen, fmt, aq);
 	va_end(aq);
@@ -101,12 +107,6 @@ static void ob_printf(const char *fmt, ...)
 {
 	va_list ap;
 
-	/* most are words without a conversion: vsnprintf was 9% of
-	 * `parse` */
-	if (!strchr(fmt, '%')) {
-		ob_puts(fmt);
-		return;
-	}
 	va_start(ap, fmt);
 	ob_vprintf(fmt, ap);
 	va_end(ap);
@@ -613,12 +613,6 @@ void print_text(const char *fmt, ...)
 
 	if (json)
 		return;
-	/* most are words without a conversion: vsnprintf was 9% of
-	 * `parse` */
-	if (!strchr(fmt, '%')) {
-		ob_puts(fmt);
-		return;
-	}
 	va_start(ap, fmt);
 	ob_vprintf(fmt, ap);
 	va_end(ap);
