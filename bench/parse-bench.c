@@ -10,6 +10,10 @@
  *   parse-bench [--contidctl PATH] [--ausearch PATH] LOG
  *	Read LOG (never written) with each parser in a child process and
  *	print events/s, MB/s, CPU seconds and max RSS, then the goals.
+ *   parse-bench --loop libcontid|libauparse LOG
+ *	Run one loop in this process and print its counts: for
+ *	valgrind --tool=callgrind, whose instruction counts repeat where
+ *	times on a shared machine do not.
  */
 #include "config.h"
 
@@ -312,7 +316,8 @@ static void goal(const char *what, double wall, double cpu, const char *cmp,
 static void usage(void)
 {
 	fprintf(stderr, "usage: parse-bench --make COPIES OUT LOG...\n"
-			"       parse-bench [--contidctl PATH] [--ausearch PATH] LOG\n");
+			"       parse-bench [--contidctl PATH] [--ausearch PATH] LOG\n"
+			"       parse-bench --loop libcontid|libauparse LOG\n");
 	exit(2);
 }
 
@@ -334,6 +339,24 @@ int main(int argc, char **argv)
 		if (argc < 5)
 			usage();
 		return make_log(strtoul(argv[2], NULL, 10), argv[3], argv + 4, argc - 4);
+	}
+	if (argc == 4 && !strcmp(argv[1], "--loop")) {
+		int (*loop)(const char *, struct counts *) = NULL;
+		struct counts n = { 0 };
+		int err;
+
+		if (!strcmp(argv[2], "libcontid"))
+			loop = loop_libcontid;
+#ifdef HAVE_AUPARSE_H
+		else if (!strcmp(argv[2], "libauparse"))
+			loop = loop_auparse;
+#endif
+		if (!loop)
+			usage();
+		err = loop(argv[3], &n);
+		printf("%s: %lu events, %lu records, %lu fields\n", argv[2],
+		       n.events, n.records, n.fields);
+		return err < 0 ? 1 : 0;
 	}
 	for (; i + 1 < argc && argv[i][0] == '-'; i += 2) {
 		if (!strcmp(argv[i], "--contidctl"))

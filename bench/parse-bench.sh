@@ -4,6 +4,14 @@
 #
 #   bench/parse-bench.sh [COPIES]      (default 700: about 190 MB)
 #   bench/parse-bench.sh --log FILE    (an existing log, only read)
+#   bench/parse-bench.sh --callgrind [COPIES]   (default 5: about 1.4 MB)
+#
+# --callgrind prints instead the instructions valgrind's callgrind counts
+# for the libcontid loop, the libauparse loop, `contidctl parse` and
+# `contidctl --json parse` on a small log: they repeat from run to run
+# where times on a shared machine do not, so they tell whether a change
+# made the parser faster, and the callgrind.out.* files it keeps (in
+# $BUILD/callgrind) say where the instructions go (callgrind_annotate).
 #
 # Builds libcontid, contidctl and bench/parse-bench in $BUILD (default
 # build/bench), writes the large log into a temporary file (removed at exit)
@@ -19,8 +27,10 @@ die() { echo "parse-bench.sh: error: $*" >&2; exit 1; }
 
 copies=700
 log=
+callgrind=
 case "${1:-}" in
 --log) log=${2:?usage: parse-bench.sh --log FILE}; [ -r "$log" ] || die "$log unreadable" ;;
+--callgrind) callgrind=1; copies=${2:-5} ;;
 '') ;;
 *) copies=$1 ;;
 esac
@@ -36,6 +46,38 @@ if [ -z "$log" ]; then
 	log=$tmp/big.log
 	"$BUILD/bench/parse-bench" --make "$copies" "$log" \
 		"$REPO/tests/data/logs/aus-rhel10-enriched.log"
+fi
+
+# The installed binary, not the libtool wrapper script.
+contidctl=$BUILD/src/.libs/contidctl
+[ -x "$contidctl" ] || contidctl=$BUILD/src/contidctl
+export LD_LIBRARY_PATH=$BUILD/libcontid/.libs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+
+if [ -n "$callgrind" ]; then
+	command -v valgrind >/dev/null || die "no valgrind"
+	out=$BUILD/callgrind
+	mkdir -p "$out"
+	count() {	# NAME CMD...: the instructions callgrind counts
+		local name=$1
+		shift
+		valgrind --tool=callgrind --callgrind-out-file="$out/callgrind.out.$name" \
+			"$@" 2>&1 >/dev/null | sed -n 's/.*I *refs: *//p' | tr -d ,
+	}
+	printf 'log: %s copies of aus-rhel10-enriched.log, %s bytes\n\n' "$copies" "$(stat -c %s "$log")"
+	lc=$(count libcontid "$BUILD/bench/parse-bench" --loop libcontid "$log")
+	au=$(count libauparse "$BUILD/bench/parse-bench" --loop libauparse "$log" || true)
+	txt=$(count parse "$contidctl" parse "$log")
+	js=$(count json "$contidctl" --json parse "$log")
+	printf '%-28s %14s\n' "" "instructions"
+	printf '%-28s %14s\n' "libcontid reader loop" "$lc" "libauparse loop" "${au:-(none)}" \
+		"contidctl parse" "$txt" "contidctl --json parse" "$js"
+	echo
+	[ -n "$au" ] && awk -v a="$au" -v b="$lc" \
+		'BEGIN { printf "%-48s %6.2f\n", "libauparse loop / libcontid loop", a / b }'
+	awk -v a="$js" -v b="$txt" \
+		'BEGIN { printf "%-48s %6.2f\n", "contidctl --json parse / contidctl parse", a / b }'
+	echo "profiles: $out/callgrind.out.* (callgrind_annotate FILE)"
+	exit 0
 fi
 
 ausearch=()
@@ -56,8 +98,4 @@ if command -v apt-get >/dev/null && command -v dpkg-deb >/dev/null; then
 fi
 [ ${#ausearch[@]} -gt 0 ] || echo "parse-bench.sh: no ausearch (apt-get download auditd failed)" >&2
 
-# The installed binary, not the libtool wrapper script.
-contidctl=$BUILD/src/.libs/contidctl
-[ -x "$contidctl" ] || contidctl=$BUILD/src/contidctl
-LD_LIBRARY_PATH=$BUILD/libcontid/.libs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH} \
-	"$BUILD/bench/parse-bench" --contidctl "$contidctl" "${ausearch[@]}" "$log"
+"$BUILD/bench/parse-bench" --contidctl "$contidctl" "${ausearch[@]}" "$log"

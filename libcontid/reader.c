@@ -332,9 +332,15 @@ static void complete(struct contid_reader *rd, struct contid_event *ev, int end)
 	rd->recent[rd->recent_pos].sec = ev->sec;
 	rd->recent[rd->recent_pos].msec = ev->msec;
 	rd->recent[rd->recent_pos].serial = ev->serial;
-	snprintf(rd->recent[rd->recent_pos].node,
-		 sizeof(rd->recent[rd->recent_pos].node), "%s",
-		 ev->node ? ev->node : "");
+	{
+		/* as snprintf("%s") would, truncated; snprintf was 2.6% of
+		 * the reader loop */
+		char *dst = rd->recent[rd->recent_pos].node;
+		size_t n = ev->node ? strnlen(ev->node, sizeof(rd->recent[0].node) - 1) : 0;
+
+		memcpy(dst, ev->node ? ev->node : "", n);
+		dst[n] = '\0';
+	}
 	rd->recent_pos = (rd->recent_pos + 1) % RECENT;
 	if (end == CONTID_EVENT_EVICTED)
 		rd->st.evicted++;

@@ -6,8 +6,9 @@
 
 struct contid_rec_field {
 	const char *name;
+	unsigned int nlen;	/* strlen(name) */
 	const char *raw;	/* as written, quotes included */
-	const char *value;	/* decoded */
+	const char *value;	/* decoded: raw itself if nothing to decode */
 	size_t vlen;
 	const char *interp;	/* ENRICHED interpretation, or NULL */
 };

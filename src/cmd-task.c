@@ -392,7 +392,7 @@ int cmd_run(int argc, char **argv)
 	for (i = 0; i < sizeof(forwarded) / sizeof(forwarded[0]); i++)
 		sigaction(forwarded[i], &sa, NULL);
 
-	fflush(stdout);
+	print_flush();
 	err = contid_spawn(id, argv[optind], argv + optind, NULL,
 			   CONTID_SPAWN_KEEP_STDIO | CONTID_SPAWN_SEARCH_PATH, &pid);
 	if (err < 0) {

@@ -59,7 +59,7 @@ _Noreturn void usage_error(const char *cmd, const char *fmt, ...)
 {
 	va_list ap;
 
-	fflush(stdout);
+	print_flush();
 	fputs(PROG ": ", stderr);
 	if (cmd)
 		fprintf(stderr, "%s: ", cmd);
@@ -140,7 +140,7 @@ int fail(int err, const char *cause, const char *fmt, ...)
 {
 	va_list ap;
 
-	fflush(stdout);
+	print_flush();
 	fputs(PROG ": ", stderr);
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
@@ -154,7 +154,7 @@ int fail_msg(const char *fmt, ...)
 {
 	va_list ap;
 
-	fflush(stdout);
+	print_flush();
 	fputs(PROG ": ", stderr);
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
@@ -315,7 +315,7 @@ struct contid_handle *open_handle(unsigned int flags)
 
 int finish(int status)
 {
-	if (fflush(stdout) != 0 || ferror(stdout)) {
+	if (print_flush() < 0 || fflush(stdout) != 0 || ferror(stdout)) {
 		fprintf(stderr, PROG ": cannot write the output: %s (%s)\n",
 			strerror(errno), err_name(errno));
 		return EXIT_FAIL;

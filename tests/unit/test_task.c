@@ -316,10 +316,19 @@ static void test_spawn_set_fails(void **state)
 
 static int killing_setter(void *ctx, pid_t pid, uint64_t id)
 {
+	siginfo_t si;
+
 	(void)id;
 	*(pid_t *)ctx = pid;
 	kill(pid, SIGKILL);	/* the child dies while held */
-	usleep(100000);
+	/*
+	 * Wait until it is dead (a zombie, its end of the go channel
+	 * closed) without reaping it: contid_spawn_with() must still reap
+	 * it.  A sleep here was not enough on a loaded machine: a child
+	 * not yet dead took the "go" and the spawn reported success.
+	 */
+	while (waitid(P_PID, (id_t)pid, &si, WEXITED | WNOWAIT) < 0 && errno == EINTR)
+		;
 	return 0;
 }
 
