@@ -105,6 +105,7 @@ echo "auditd $ver (Debian)" > "$stage/etc/audit/contid-version"
 
 # The helper (load generator, multicast witness) and the tests.
 CC=${CC:-gcc}
+mkdir -p "$stage/usr/bin"  # contidctl, in usr/sbin, no longer makes it
 $CC -std=c11 -O2 -Wall -Wextra -Werror -o "$stage/usr/bin/contid-auditd-helper" \
 	"$here/helper.c"
 mkdir -p "$stage/usr/share/contid/auditd" "$stage/live"

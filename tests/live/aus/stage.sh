@@ -68,6 +68,7 @@ echo "audit 3.0.9 (Debian) with the $n patches of audit-userspace/" > "$stage/et
 # The auditd suite's helper and shared functions (the same files its own
 # stage.sh installs, so either suite can run alone), and the tests.
 CC=${CC:-gcc}
+mkdir -p "$stage/usr/bin"  # contidctl, in usr/sbin, no longer makes it
 $CC -std=c11 -O2 -Wall -Wextra -Werror -o "$stage/usr/bin/contid-auditd-helper" \
 	"$REPO/tests/live/auditd/helper.c"
 mkdir -p "$stage/usr/share/contid/auditd" "$stage/usr/share/contid/aus" "$stage/live"
