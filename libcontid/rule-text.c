@@ -183,13 +183,54 @@ static int add_key(struct contid_rule *r, uint32_t op, const char *key)
 	return contid_rule_add_field_str(r, AUDIT_FILTERKEY, op, key);
 }
 
+/*
+ * The field @name (@len bytes, the part before the operator) names: an
+ * auditctl name, or "f" and the field's number as contid_rule_format()
+ * prints a field without a name, in decimal without a sign or a leading
+ * zero, at most 4294967295.  One spelling, read by this one function for
+ * the text parser and contid_rule_parse_field() alike: the first read
+ * "fN" in decimal and the second in any base, so a field could slip past
+ * the rules of the one it is ("-F f0322=a", the key in octal, was added
+ * in place as a key field of its own, not joined to the keys after every
+ * other field; "f011", auid in octal, set the arch -S names are read in).
+ * *@fi is the named field the number is, or NULL.
+ */
+static int field_lookup(const char *name, size_t len,
+			const struct contid_field_info **fi, uint32_t *nr)
+{
+	uint64_t v = 0;
+	size_t i;
+
+	*fi = contid_field_by_name(name, len);
+	if (*fi) {
+		*nr = (*fi)->nr;
+		return 0;
+	}
+	if (len < 2 || name[0] != 'f' || (name[1] == '0' && len > 2))
+		return -CONTID_E_UNKNOWN_FIELD;
+	for (i = 1; i < len; i++) {
+		if (name[i] < '0' || name[i] > '9')
+			return -CONTID_E_UNKNOWN_FIELD;
+		v = v * 10 + (uint64_t)(name[i] - '0');
+		if (v > UINT32_MAX)
+			return -CONTID_E_UNKNOWN_FIELD;
+	}
+	*nr = (uint32_t)v;
+	/*
+	 * The number of a named field is that field, parsed as its name
+	 * would be: "f210=a" is a key and joins the others, or the text
+	 * printed back ("-k") would parse into another rule.
+	 */
+	*fi = contid_field_by_nr(*nr);
+	return 0;
+}
+
 CONTID_EXPORT int contid_rule_parse_field(struct contid_rule *r,
 					  const char *expr)
 {
 	const struct contid_field_info *fi;
 	const char *p, *val;
-	uint32_t op = 0, v32 = 0;
-	uint64_t nr = 0;
+	uint32_t op = 0, v32 = 0, nr = 0;
 	size_t nlen, i;
 	int err;
 
@@ -213,31 +254,15 @@ CONTID_EXPORT int contid_rule_parse_field(struct contid_rule *r,
 	if (!*val)
 		return -CONTID_E_SYNTAX;
 
-	fi = contid_field_by_name(expr, nlen);
-	if (!fi) {
-		/* "f<number>" names a field without an auditctl name */
-		char num[16];
-
-		if (nlen < 2 || nlen >= sizeof(num) || expr[0] != 'f')
-			return -CONTID_E_UNKNOWN_FIELD;
-		memcpy(num, expr + 1, nlen - 1);
-		num[nlen - 1] = '\0';
-		if (parse_u64(num, false, UINT32_MAX, 0, &nr) < 0)
-			return -CONTID_E_UNKNOWN_FIELD;
-		/*
-		 * The number of a named field is that field, parsed as
-		 * its name would be: "f210=a" is a key and joins the
-		 * others, or the text printed back ("-k") would parse
-		 * into another rule.
-		 */
-		fi = contid_field_by_nr((uint32_t)nr);
-	}
+	err = field_lookup(expr, nlen, &fi, &nr);
+	if (err < 0)
+		return err;
 	if (!fi) {
 		/* every string field and the ID have names: a number */
 		err = parse_u32_value(val, &v32);
 		if (err < 0)
 			return err;
-		return contid_rule_add_field(r, (uint32_t)nr, op, v32);
+		return contid_rule_add_field(r, nr, op, v32);
 	}
 
 	switch (fi->kind) {
@@ -575,12 +600,13 @@ static int parse_field(struct pstate *st, const char *expr)
 {
 	const struct contid_field_info *fi;
 	size_t nlen = strcspn(expr, "!<>=&");
+	uint32_t nr;
 	int err;
 
-	fi = contid_field_by_name(expr, nlen);
-	if (!fi && nlen > 1 && nlen < 12 && expr[0] == 'f' &&
-	    strspn(expr + 1, "0123456789") == nlen - 1)
-		fi = contid_field_by_nr((uint32_t)strtoul(expr + 1, NULL, 10));
+	/* the field as contid_rule_parse_field() reads it, which also
+	 * returns the error for a name it refuses */
+	if (field_lookup(expr, nlen, &fi, &nr) < 0)
+		fi = NULL;
 	if (fi && fi->nr == AUDIT_FILTERKEY && expr[nlen] == '=')
 		return collect_key(st, expr + nlen + 1);
 	if (fi && fi->nr == AUDIT_ARCH && st->syscalls)

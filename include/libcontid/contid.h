@@ -555,6 +555,9 @@ int contid_rule_add_containerid(struct contid_rule *r, uint32_t op,
  * A string value holding a blank, tab or newline is -CONTID_E_BADVALUE:
  * rule text has no quoting, so contid_rule_format() could not write it
  * back as text that parses (contid_rule_add_field_str() takes it).
+ * "fN=value" names field N, N in decimal as contid_rule_format() prints
+ * it (no sign, no leading zero, at most 4294967295; other spellings are
+ * -CONTID_E_UNKNOWN_FIELD); a named field's number is read as its name.
  *
  * Returns 0 or a negative error (the refusals of the add functions, or
  * -CONTID_E_SYNTAX / -CONTID_E_UNKNOWN_FIELD / -CONTID_E_BADVALUE).

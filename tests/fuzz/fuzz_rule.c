@@ -96,15 +96,33 @@ static char *text_of(const struct contid_rule *r)
 }
 
 /*
+ * "-w PATH ..." whose PATH ends in '/' and is longer than 2: printed as
+ * auditctl -l prints a dir=/x/ (or path=) perm rule, read by -w as /x, as
+ * auditctl reads it (docs/libcontid.md), so it takes one more pass.
+ */
+static int trimmed_watch(const char *text)
+{
+	size_t len;
+
+	if (strncmp(text, "-w ", 3))
+		return 0;
+	text += 3;
+	len = strcspn(text, " ");
+	return len > 2 && text[len - 1] == '/';
+}
+
+/*
  * @r's own text (what auditctl -l prints) parses again, and the text of
  * that rule reads back as itself.  The first pass may order the fields
  * otherwise, as auditctl would send them (the key last); @exact: @r came
- * from text, so its text is already that.
+ * from text, so its text is already that.  A "-w" path ending in '/'
+ * (trimmed_watch) reads back as itself after one more pass: the first
+ * pass can make one of a rule whose key came before its dir and perm.
  */
 static void round_trip_text(const struct contid_rule *r, int exact)
 {
-	struct contid_rule *a = NULL, *b = NULL;
-	char *out = text_of(r), *out1 = NULL, *out2 = NULL;
+	struct contid_rule *a = NULL, *b = NULL, *c = NULL;
+	char *out = text_of(r), *out1 = NULL, *out2 = NULL, *out3 = NULL;
 
 	if (!out)
 		return;
@@ -117,14 +135,21 @@ static void round_trip_text(const struct contid_rule *r, int exact)
 		abort();
 	if (b) {
 		out2 = text_of(b);
-		if (out2 && strcmp(out1, out2))
-			abort();
+		if (out2 && strcmp(out1, out2)) {
+			if (!trimmed_watch(out1) || contid_rule_parse(&c, out2) != 0)
+				abort();
+			out3 = text_of(c);
+			if (out3 && strcmp(out2, out3))
+				abort();
+		}
 	}
 	contid_rule_free(a);
 	contid_rule_free(b);
+	contid_rule_free(c);
 	free(out);
 	free(out1);
 	free(out2);
+	free(out3);
 }
 
 static void from_text(const uint8_t *data, size_t size)
