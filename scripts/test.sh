@@ -4,8 +4,9 @@
 # and lintian), of the patched audit userspace (audit-userspace/: series,
 # build, rule packing, ausearch), the kernel series check, and
 # the live suite in QEMU under the normal and the debug kernel config.
-# The series check runs beside the host tests and the debug kernel builds
-# beside live-normal (bg_step/join_step below).
+# The series check runs beside the host tests, the debug kernel builds
+# beside live-normal, valgrind and the fuzzers run beside live-debug
+# (bg_step/join_step below; docs/testing.md).
 #
 #   scripts/test.sh            everything (what CI runs)
 #   scripts/test.sh host       host tests only
@@ -97,7 +98,16 @@ host_sanitizers() {
 }
 host_valgrind() {
 	scripts/build-userspace.sh "$B/userspace" CC=gcc &&
-		make -C "$B/userspace" check-valgrind
+		make -C "$B/userspace" -j"$(nproc)" check-valgrind
+}
+# Beside live-debug (all): niced, so that the guest keeps its core, and in
+# a build directory of its own, since live() builds in $B/userspace.
+host_valgrind_nice() {
+	nice -n 10 scripts/build-userspace.sh "$B/userspace-valgrind" CC=gcc &&
+		nice -n 10 make -C "$B/userspace-valgrind" -j"$(nproc)" check-valgrind
+}
+host_fuzz_nice() {
+	nice -n 10 tests/fuzz/run.sh
 }
 # The Debian packages, built from a copy of the tree, and lintian on them
 # (docs/debian.md).
@@ -129,9 +139,12 @@ all|host)
 	step host-gcc host_gcc
 	step host-clang host_clang
 	step host-asan-ubsan host_sanitizers
-	step host-valgrind host_valgrind
+	# In a whole run valgrind and the fuzzers (single-threaded, about ten
+	# minutes of one core) run beside live-debug instead, whose QEMU
+	# leaves the other core idle.
+	[ "$what" = all ] || step host-valgrind host_valgrind
 	step host-distcheck host_distcheck
-	step host-fuzz tests/fuzz/run.sh
+	[ "$what" = all ] || step host-fuzz tests/fuzz/run.sh
 	step host-audit-userspace tests/aus/host.sh
 	step host-deb host_deb
 	;;
@@ -145,7 +158,19 @@ all|live)
 	bg_step kernel-build-debug kernel_debug
 	step live-normal live normal
 	join_step kernel-build-debug
+	case "$what" in
+	all)
+		bg_step host-valgrind host_valgrind_nice
+		bg_step host-fuzz host_fuzz_nice
+		;;
+	esac
 	step live-debug live debug
+	case "$what" in
+	all)
+		join_step host-valgrind
+		join_step host-fuzz
+		;;
+	esac
 	;;
 esac
 
