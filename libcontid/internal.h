@@ -58,12 +58,6 @@ struct contid_transport {
 	int (*fd)(void *ctx);
 };
 
-struct contid_queued {
-	struct contid_queued *next;
-	size_t len;
-	unsigned char data[];
-};
-
 /* One per caller-opened socket; used by one thread at a time. */
 struct contid_handle {
 	const struct contid_transport *tr;
@@ -98,12 +92,22 @@ int contid_request(struct contid_handle *h, uint16_t type, const void *payload,
 /* true for message types that are records rather than replies */
 bool contid_is_record_type(unsigned int type);
 
-/* Take one queued record datagram (caller frees) or NULL. */
-struct contid_queued *contid_handle_dequeue(struct contid_handle *h);
+/*
+ * Called for each datagram of records: its bytes (or what was kept of a
+ * truncated one).  Returns what it added (> 0 ends the read), 0, or < 0.
+ */
+typedef int (*contid_datagram_fn)(const void *buf, size_t len, bool truncated,
+				  void *data);
 
-/* One receive on the handle with its timeout: see transport recv. */
-ssize_t contid_handle_recv(struct contid_handle *h, int timeout_ms,
-			   uint32_t *src_pid, bool *truncated);
+/*
+ * Read records for the reader: every datagram queued during requests, or,
+ * when those added nothing, datagrams from the kernel until @fn adds
+ * something or the handle's timeout passes (-ETIMEDOUT).  Datagrams of
+ * other senders are counted (stats.foreign) and skipped.  Returns what @fn
+ * returned, -ETIMEDOUT, -ENOBUFS (counted in stats.enobufs) or -errno.
+ */
+int contid_handle_read_records(struct contid_handle *h,
+			       contid_datagram_fn fn, void *data);
 
 void contid_handle_cache_features(struct contid_handle *h, uint32_t bitmap);
 
@@ -122,10 +126,10 @@ int contid_spawn_with(contid_setter_fn set, void *ctx, uint64_t id,
 /* rule.c: which fields carry a string (or the 8-byte ID) in buf[] */
 bool contid_field_is_string(uint32_t field);
 
-/* record.c */
+/* socket.c: time.  A deadline is a contid_monotonic_ms() value, or
+ * UINT64_MAX for none. */
 uint64_t contid_monotonic_ms(void);
-
-/* time */
+uint64_t contid_deadline(int timeout_ms);
 int contid_deadline_remaining(uint64_t deadline_ms);
 
 #endif

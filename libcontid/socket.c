@@ -27,12 +27,28 @@
 
 #define DEFAULT_TIMEOUT_MS 5000
 
+/* A record datagram kept while a request waited. */
+struct contid_queued {
+	struct contid_queued *next;
+	size_t len;
+	unsigned char data[];
+};
+
+static struct contid_queued *dequeue(struct contid_handle *h);
+
 uint64_t contid_monotonic_ms(void)
 {
 	struct timespec ts;
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
+}
+
+/* The monotonic time @timeout_ms from now; UINT64_MAX for -1 (none). */
+uint64_t contid_deadline(int timeout_ms)
+{
+	return timeout_ms < 0 ? UINT64_MAX :
+	       contid_monotonic_ms() + (uint64_t)timeout_ms;
 }
 
 /* -1 for "no deadline", else milliseconds left (0 when passed). */
@@ -156,7 +172,7 @@ CONTID_EXPORT void contid_handle_close(struct contid_handle *h)
 
 	if (!h)
 		return;
-	while ((q = contid_handle_dequeue(h)))
+	while ((q = dequeue(h)))
 		free(q);
 	if (h->tr->close)
 		h->tr->close(h->tr_ctx);
@@ -235,7 +251,7 @@ static void enqueue(struct contid_handle *h, const void *buf, size_t len)
 	h->stats.queued++;
 }
 
-struct contid_queued *contid_handle_dequeue(struct contid_handle *h)
+static struct contid_queued *dequeue(struct contid_handle *h)
 {
 	struct contid_queued *q = h->q_head;
 
@@ -248,11 +264,14 @@ struct contid_queued *contid_handle_dequeue(struct contid_handle *h)
 	return q;
 }
 
-ssize_t contid_handle_recv(struct contid_handle *h, int timeout_ms,
+/*
+ * One receive into h->buf before @deadline (contid_deadline()), retried on
+ * EINTR with the time left: see transport recv.  ENOBUFS and truncated
+ * datagrams are counted here, the one place that receives.
+ */
+static ssize_t handle_recv(struct contid_handle *h, uint64_t deadline,
 			   uint32_t *src_pid, bool *truncated)
 {
-	uint64_t deadline = timeout_ms < 0 ? UINT64_MAX :
-			    contid_monotonic_ms() + (uint64_t)timeout_ms;
 	ssize_t n;
 
 	for (;;) {
@@ -267,6 +286,43 @@ ssize_t contid_handle_recv(struct contid_handle *h, int timeout_ms,
 		if (n >= 0 && *truncated)
 			h->stats.truncated++;
 		return n;
+	}
+}
+
+int contid_handle_read_records(struct contid_handle *h,
+			       contid_datagram_fn fn, void *data)
+{
+	struct contid_queued *q;
+	uint64_t deadline;
+	int added = 0, err;
+
+	/* first what came while a request waited */
+	while ((q = dequeue(h))) {
+		err = fn(q->data, q->len, false, data);
+		free(q);
+		if (err < 0)
+			return err;
+		added += err;
+	}
+	if (added)
+		return added;
+	deadline = contid_deadline(h->timeout_ms);
+	for (;;) {
+		uint32_t src;
+		bool trunc;
+		ssize_t n = handle_recv(h, deadline, &src, &trunc);
+
+		if (n < 0)
+			return (int)n;
+		if (src != 0) {
+			h->stats.foreign++;
+		} else {
+			err = fn(h->buf, (size_t)n, trunc, data);
+			if (err != 0)
+				return err;
+		}
+		if (contid_deadline_remaining(deadline) == 0)
+			return -ETIMEDOUT;
 	}
 }
 
@@ -373,8 +429,7 @@ int contid_request(struct contid_handle *h, uint16_t type, const void *payload,
 	if (n < 0)
 		return (int)n;
 
-	deadline = h->timeout_ms < 0 ? UINT64_MAX :
-		   contid_monotonic_ms() + (uint64_t)h->timeout_ms;
+	deadline = contid_deadline(h->timeout_ms);
 	for (bool first = true;; first = false) {
 		int left = contid_deadline_remaining(deadline);
 		uint32_t src;
@@ -386,7 +441,7 @@ int contid_request(struct contid_handle *h, uint16_t type, const void *payload,
 		 * past the deadline (timeout 0 still gets one receive) */
 		if (left == 0 && !first)
 			return -ETIMEDOUT;
-		n = contid_handle_recv(h, left, &src, &trunc);
+		n = handle_recv(h, deadline, &src, &trunc);
 		if (n == -ENOBUFS)
 			continue;	/* records were lost, not our reply */
 		if (n < 0)

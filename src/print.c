@@ -549,19 +549,6 @@ void print_u64(enum print_type t, const char *key, const char *fmt,
 	}
 }
 
-void print_i64(enum print_type t, const char *key, const char *fmt,
-	       int64_t value)
-{
-	if (json) {
-		if (!(t & PRINT_JSON))
-			return;
-		json_member(key);
-		ob_printf("%" PRId64, value);
-	} else if ((t & PRINT_FP) && fmt) {
-		ob_printf(fmt, value);
-	}
-}
-
 void print_bool(enum print_type t, const char *key, const char *fmt,
 		bool value)
 {

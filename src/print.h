@@ -41,8 +41,6 @@ void print_string_len(enum print_type t, const char *key, const char *fmt,
 		      const char *value, size_t len);
 void print_u64(enum print_type t, const char *key, const char *fmt,
 	       uint64_t value);
-void print_i64(enum print_type t, const char *key, const char *fmt,
-	       int64_t value);
 void print_bool(enum print_type t, const char *key, const char *fmt,
 		bool value);
 /* JSON null; in text mode @fmt is printed as it is. */

@@ -531,7 +531,7 @@ static void test_netns_more(void **state)
 
 	(void)state;
 	assert_int_equal(contid_reader_new(&rd, 0, 0), 0);
-	/* DESIGN.md: op=netns lists at most 128 IDs, then " more=N" */
+	/* docs/libcontid.md: op=netns lists at most 128 IDs, then " more=N" */
 	feed(rd, "type=NETFILTER_PKT msg=audit(1.000:10): mark=0x0 saddr=10.0.0.1 "
 		 "daddr=10.0.0.2 proto=6\n"
 		 "type=CONTAINER_INFO msg=audit(1.000:10): op=netns contid=5,6,7 more=3\n"

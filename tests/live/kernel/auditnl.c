@@ -604,7 +604,7 @@ int reap(pid_t pid)
 	return 128 + WTERMSIG(st);
 }
 
-int contid_open(pid_t pid, pid_t tid, int flags)
+int anl_task_open(pid_t pid, pid_t tid, int flags)
 {
 	char path[96];
 	int fd;
@@ -617,12 +617,12 @@ int contid_open(pid_t pid, pid_t tid, int flags)
 	return fd < 0 ? -errno : fd;
 }
 
-int contid_write(pid_t pid, pid_t tid, const void *buf, size_t len, off_t off)
+int anl_task_write(pid_t pid, pid_t tid, const void *buf, size_t len, off_t off)
 {
 	ssize_t n;
 	int fd, rc = 0;
 
-	fd = contid_open(pid, tid, O_WRONLY);
+	fd = anl_task_open(pid, tid, O_WRONLY);
 	if (fd < 0)
 		return fd;
 	n = off ? pwrite(fd, buf, len, off) : write(fd, buf, len);
@@ -634,22 +634,22 @@ int contid_write(pid_t pid, pid_t tid, const void *buf, size_t len, off_t off)
 	return rc;
 }
 
-int contid_set(pid_t pid, uint64_t id)
+int anl_task_set(pid_t pid, uint64_t id)
 {
 	char buf[32];
 
 	snprintf(buf, sizeof(buf), "%llu\n", (unsigned long long)id);
-	return contid_write(pid, 0, buf, strlen(buf), 0);
+	return anl_task_write(pid, 0, buf, strlen(buf), 0);
 }
 
-int contid_read(pid_t pid, pid_t tid, uint64_t *id)
+int anl_task_read(pid_t pid, pid_t tid, uint64_t *id)
 {
 	unsigned long long v = 0;
 	char buf[64];
 	ssize_t n;
 	int fd;
 
-	fd = contid_open(pid, tid, O_RDONLY);
+	fd = anl_task_open(pid, tid, O_RDONLY);
 	if (fd < 0)
 		return fd;
 	n = read(fd, buf, sizeof(buf) - 1);

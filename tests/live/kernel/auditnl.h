@@ -158,10 +158,10 @@ void release_child(int release);
 /* waitpid; returns the exit status, or 128+signal. */
 int reap(pid_t pid);
 /* Open /proc/PID/containerid (tid 0) or /proc/PID/task/TID/containerid. */
-int contid_open(pid_t pid, pid_t tid, int flags);	/* fd or -errno */
-int contid_write(pid_t pid, pid_t tid, const void *buf, size_t len, off_t off);
-int contid_set(pid_t pid, uint64_t id);
+int anl_task_open(pid_t pid, pid_t tid, int flags);	/* fd or -errno */
+int anl_task_write(pid_t pid, pid_t tid, const void *buf, size_t len, off_t off);
+int anl_task_set(pid_t pid, uint64_t id);
 /* Strictly the decimal digits of a u64: 0, -errno, or -EPROTO. */
-int contid_read(pid_t pid, pid_t tid, uint64_t *id);
+int anl_task_read(pid_t pid, pid_t tid, uint64_t *id);
 
 #endif

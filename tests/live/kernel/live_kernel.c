@@ -136,7 +136,7 @@ static void expect_contid(pid_t pid, pid_t tid, uint64_t want)
 {
 	uint64_t id = 0;
 
-	assert_int_equal(contid_read(pid, tid, &id), 0);
+	assert_int_equal(anl_task_read(pid, tid, &id), 0);
 	assert_int_equal(id, want);
 }
 
@@ -215,7 +215,7 @@ static void test_einval_malformed(void **state)
 
 	(void)state;
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
-		int rc = contid_write(c, 0, bad[i].buf, bad[i].len, 0);
+		int rc = anl_task_write(c, 0, bad[i].buf, bad[i].len, 0);
 
 		if (rc != -EINVAL)
 			fail_msg("write #%zu (%zu bytes) gave %d, want -EINVAL", i, bad[i].len, rc);
@@ -223,16 +223,16 @@ static void test_einval_malformed(void **state)
 	/* Too long (a page or more), even if all digits. */
 	memset(big, '0', sizeof(big));
 	big[sizeof(big) - 1] = '7';
-	assert_int_equal(contid_write(c, 0, big, 4096, 0), -EINVAL);
+	assert_int_equal(anl_task_write(c, 0, big, 4096, 0), -EINVAL);
 	/* 4095 zero-padded digits is a valid decimal u64. */
-	assert_int_equal(contid_write(c, 0, big + sizeof(big) - 4095, 4095, 0), 0);
+	assert_int_equal(anl_task_write(c, 0, big + sizeof(big) - 4095, 4095, 0), 0);
 	expect_contid(c, 0, 7);
 	release_child(rel);
 	assert_int_equal(reap(c), 0);
 	/* Malformed input never reaches the policy checks: no record. */
 	anl_forget();
 	c = spawn_held(idle, NULL, &rel);
-	assert_int_equal(contid_write(c, 0, "abc", 3, 0), -EINVAL);
+	assert_int_equal(anl_task_write(c, 0, "abc", 3, 0), -EINVAL);
 	expect_no_set_record(c);
 	expect_contid(c, 0, CID_UNSET);
 	release_child(rel);
@@ -245,8 +245,8 @@ static void test_einval_offset(void **state)
 	pid_t c = spawn_held(idle, NULL, &rel);
 
 	(void)state;
-	assert_int_equal(contid_write(c, 0, "5", 1, 1), -EINVAL);
-	assert_int_equal(contid_write(c, 0, "5", 1, 4096), -EINVAL);
+	assert_int_equal(anl_task_write(c, 0, "5", 1, 1), -EINVAL);
+	assert_int_equal(anl_task_write(c, 0, "5", 1, 4096), -EINVAL);
 	expect_no_set_record(c);
 	expect_contid(c, 0, CID_UNSET);
 	release_child(rel);
@@ -259,12 +259,12 @@ static void test_einval_unset_value(void **state)
 	pid_t c = spawn_held(idle, NULL, &rel);
 
 	(void)state;
-	assert_int_equal(contid_write(c, 0, UNSET_STR "\n", 21, 0), -EINVAL);
+	assert_int_equal(anl_task_write(c, 0, UNSET_STR "\n", 21, 0), -EINVAL);
 	expect_set_record(getpid(), c, UNSET_STR, UNSET_STR, 0);
 	expect_contid(c, 0, CID_UNSET);
 	/* Also refused once an ID is set, and the ID stays. */
-	assert_int_equal(contid_set(c, 42), 0);
-	assert_int_equal(contid_write(c, 0, UNSET_STR, 20, 0), -EINVAL);
+	assert_int_equal(anl_task_set(c, 42), 0);
+	assert_int_equal(anl_task_write(c, 0, UNSET_STR, 20, 0), -EINVAL);
 	expect_contid(c, 0, 42);
 	release_child(rel);
 	assert_int_equal(reap(c), 0);
@@ -285,7 +285,7 @@ static int drop_cap_and_set(void *p)
 	data[CAP_AUDIT_CONTROL / 32].effective &= ~(1U << (CAP_AUDIT_CONTROL % 32));
 	if (syscall(SYS_capset, &hdr, data))
 		return 11;
-	return contid_set(a->target, 99) == -EPERM ? 0 : 12;
+	return anl_task_set(a->target, 99) == -EPERM ? 0 : 12;
 }
 
 static void test_eperm_no_capability(void **state)
@@ -309,7 +309,7 @@ static void test_eperm_no_capability(void **state)
 static void test_eperm_self(void **state)
 {
 	(void)state;
-	assert_int_equal(contid_set(getpid(), 5), -EPERM);
+	assert_int_equal(anl_task_set(getpid(), 5), -EPERM);
 	expect_set_record(getpid(), getpid(), UNSET_STR, "5", 0);
 	expect_contid(getpid(), 0, CID_UNSET);
 }
@@ -317,7 +317,7 @@ static void test_eperm_self(void **state)
 static void *thread_self_set(void *arg)
 {
 	/* A thread targeting its own thread group leader: still "itself". */
-	*(int *)arg = contid_set(getpid(), 6);
+	*(int *)arg = anl_task_set(getpid(), 6);
 	return NULL;
 }
 
@@ -400,7 +400,7 @@ static void test_ebusy_children(void **state)
 
 	(void)state;
 	spawn_parent_of_one(&h, &ctl);
-	assert_int_equal(contid_set(h.pid, 77), -EBUSY);
+	assert_int_equal(anl_task_set(h.pid, 77), -EBUSY);
 	expect_set_record(getpid(), h.pid, UNSET_STR, "77", 0);
 	expect_contid(h.pid, 0, CID_UNSET);
 	close(ctl);
@@ -470,10 +470,10 @@ static void test_ebusy_threads(void **state)
 	tid = other_tid(c);
 	assert_true(tid > 0);
 	/* The process, and each of its threads, is refused. */
-	assert_int_equal(contid_set(c, 78), -EBUSY);
+	assert_int_equal(anl_task_set(c, 78), -EBUSY);
 	expect_set_record(getpid(), c, UNSET_STR, "78", 0);
-	assert_int_equal(contid_write(c, tid, "79", 2, 0), -EBUSY);
-	assert_int_equal(contid_write(c, c, "80", 2, 0), -EBUSY);
+	assert_int_equal(anl_task_write(c, tid, "79", 2, 0), -EBUSY);
+	assert_int_equal(anl_task_write(c, c, "80", 2, 0), -EBUSY);
 	expect_contid(c, 0, CID_UNSET);
 	expect_contid(c, tid, CID_UNSET);
 	close(p[1]);
@@ -486,13 +486,13 @@ static void test_eexist(void **state)
 	pid_t c = spawn_held(idle, NULL, &rel);
 
 	(void)state;
-	assert_int_equal(contid_set(c, 1001), 0);
+	assert_int_equal(anl_task_set(c, 1001), 0);
 	expect_set_record(getpid(), c, UNSET_STR, "1001", 1);
 	anl_forget();
-	assert_int_equal(contid_set(c, 1002), -EEXIST);
+	assert_int_equal(anl_task_set(c, 1002), -EEXIST);
 	expect_set_record(getpid(), c, "1001", "1002", 0);
 	/* The same value again is a second set all the same. */
-	assert_int_equal(contid_set(c, 1001), -EEXIST);
+	assert_int_equal(anl_task_set(c, 1001), -EEXIST);
 	expect_contid(c, 0, 1001);
 	release_child(rel);
 	assert_int_equal(reap(c), 0);
@@ -508,7 +508,7 @@ static void test_esrch(void **state)
 	/* A zombie is exiting: refused by the policy checks. */
 	release_child(rel);
 	wait_zombie(c);
-	assert_int_equal(contid_set(c, 55), -ESRCH);
+	assert_int_equal(anl_task_set(c, 55), -ESRCH);
 	expect_set_record(getpid(), c, UNSET_STR, "55", 0);
 	/* Gone altogether: refused before any check, no record. */
 	c = spawn_held(idle, NULL, &rel);
@@ -537,7 +537,7 @@ static void test_cover_example_set_on_sleep(void **state)
 		_exit(127);
 	}
 	sleep_ms(100);
-	assert_int_equal(contid_write(c, 0, "123456\n", 7, 0), 0);
+	assert_int_equal(anl_task_write(c, 0, "123456\n", 7, 0), 0);
 	expect_set_record(getpid(), c, UNSET_STR, "123456", 1);
 	expect_contid(c, 0, 123456);
 	kill(c, SIGKILL);
@@ -585,7 +585,7 @@ static void test_cover_example_rule(void **state)
 	assert_int_equal(rule_add(&r), -EEXIST);
 
 	c = spawn_held(create_tmpfile, "/tmp/tmpcontainerid", &rel);
-	assert_int_equal(contid_set(c, 123459), 0);
+	assert_int_equal(anl_task_set(c, 123459), 0);
 	release_child(rel);
 	assert_int_equal(reap(c), 0);
 
@@ -632,7 +632,7 @@ static void test_cover_example_rule(void **state)
 	/* A task with another ID writing there is not audited by this rule. */
 	anl_forget();
 	c = spawn_held(create_tmpfile, "/tmp/tmpcontainerid", &rel);
-	assert_int_equal(contid_set(c, 123460), 0);
+	assert_int_equal(anl_task_set(c, 123460), 0);
 	release_child(rel);
 	assert_int_equal(reap(c), 0);
 	assert_int_equal(anl_sync(), 0);
@@ -696,7 +696,7 @@ static void test_inherit_fork_and_thread(void **state)
 	fds[2] = ctl[1];
 	fds[3] = back[0];
 	c = spawn_held(fork_and_thread, fds, &rel);
-	assert_int_equal(contid_set(c, 2020), 0);
+	assert_int_equal(anl_task_set(c, 2020), 0);
 	release_child(rel);
 	assert_int_equal(read(back[0], &g, sizeof(g)), sizeof(g));
 	tid = other_tid(c);
@@ -705,9 +705,9 @@ static void test_inherit_fork_and_thread(void **state)
 	expect_contid(g, 0, 2020);
 	expect_contid(c, tid, 2020);
 	/* Inherited, so the child's ID equals its parent's: it may be set once. */
-	assert_int_equal(contid_set(g, 2021), 0);
+	assert_int_equal(anl_task_set(g, 2021), 0);
 	expect_contid(g, 0, 2021);
-	assert_int_equal(contid_set(g, 2022), -EEXIST);
+	assert_int_equal(anl_task_set(g, 2022), -EEXIST);
 	close(ctl[1]);
 	assert_int_equal(reap(c), 0);
 	close(ctl[0]);
@@ -722,8 +722,8 @@ static void test_sibling_same_id(void **state)
 	pid_t b = spawn_held(idle, NULL, &rel2);
 
 	(void)state;
-	assert_int_equal(contid_set(a, 3030), 0);
-	assert_int_equal(contid_set(b, 3030), 0);
+	assert_int_equal(anl_task_set(a, 3030), 0);
+	assert_int_equal(anl_task_set(b, 3030), 0);
 	expect_set_record(getpid(), a, UNSET_STR, "3030", 1);
 	expect_set_record(getpid(), b, UNSET_STR, "3030", 1);
 	expect_contid(a, 0, 3030);
@@ -845,7 +845,7 @@ static int run_getppid_with(uint64_t id)
 	int rel;
 	pid_t c = spawn_held(do_getppid, NULL, &rel);
 
-	if (contid_set(c, id))
+	if (anl_task_set(c, id))
 		return -1;
 	release_child(rel);
 	reap(c);
@@ -927,7 +927,7 @@ static pid_t user_msg_with_id(uint64_t id, const char *text)
 	int rel;
 	pid_t c = spawn_held(send_user, (void *)text, &rel);
 
-	assert_int_equal(contid_set(c, id), 0);
+	assert_int_equal(anl_task_set(c, id), 0);
 	release_child(rel);
 	assert_int_equal(reap(c), 0);
 	return c;
@@ -1018,7 +1018,7 @@ static void test_ptrace_target(void **state)
 		pause();
 		_exit(0);
 	}
-	assert_int_equal(contid_set(c, 6100), 0);
+	assert_int_equal(anl_task_set(c, 6100), 0);
 	/* The tracer is not the audit daemon: auditd's syscalls are never audited. */
 	tr = spawn_held(tracer, &c, &rel);
 	rule_init(&r, AUDIT_FILTER_EXIT, AUDIT_ALWAYS);
@@ -1070,7 +1070,7 @@ static void test_kill_process_group(void **state)
 		}
 		assert_int_equal(setpgid(kids[i], kids[0]), 0);
 		if (ids[i] != CID_UNSET)
-			assert_int_equal(contid_set(kids[i], ids[i]), 0);
+			assert_int_equal(anl_task_set(kids[i], ids[i]), 0);
 	}
 	k = spawn_held(killer, &kids[0], &rel);
 	rule_init(&r, AUDIT_FILTER_EXIT, AUDIT_ALWAYS);
@@ -1165,7 +1165,7 @@ static void test_config_change_joins_syscall_event(void **state)
 	rule_syscall(&r, SYS_getppid);
 	rule_str(&r, AUDIT_FILTERKEY, AUDIT_EQUAL, "cfg8200");
 	c = spawn_held(add_rule_from_child, &r, &rel);
-	assert_int_equal(contid_set(c, 8200), 0);
+	assert_int_equal(anl_task_set(c, 8200), 0);
 	release_child(rel);
 	assert_int_equal(reap(c), 0);
 	expect_event_task_contid(AUDIT_CONFIG_CHANGE, "key=\"cfg8200\"", "8200");
@@ -1288,7 +1288,7 @@ static void run_race(int (*fn)(void *), const char *what)
 		rc = write(wfd, buf, strlen(buf)) < 0 ? -errno : 0;
 		close(wfd);
 		assert_int_equal(read(rep[0], &child_id, sizeof(child_id)), sizeof(child_id));
-		assert_int_equal(contid_read(t, 0, &target_id), 0);
+		assert_int_equal(anl_task_read(t, 0, &target_id), 0);
 		close(gate[1]);
 		assert_int_equal(reap(t), 0);
 		close(rep[0]);
@@ -1354,7 +1354,7 @@ static void test_signal_info(void **state)
 
 	(void)state;
 	c = spawn_held(signal_daemon, &me, &rel);
-	assert_int_equal(contid_set(c, 7100), 0);
+	assert_int_equal(anl_task_set(c, 7100), 0);
 	release_child(rel);
 	assert_int_equal(reap(c), 0);
 

@@ -50,8 +50,8 @@ static void test_netns_sets(void **state)
 	/* t1 and t2 get IDs, then setns into A: both are listed. */
 	agent_start(&t1);
 	agent_start(&t2);
-	assert_int_equal(contid_set(t1.pid, 9501), 0);
-	assert_int_equal(contid_set(t2.pid, 9502), 0);
+	assert_int_equal(anl_task_set(t1.pid, 9501), 0);
+	assert_int_equal(anl_task_set(t2.pid, 9502), 0);
 	agent_cmd(&t1, "s %s", ns_path(&t0));
 	agent_cmd(&t2, "s %s", ns_path(&t0));
 	expect_packet(&t0, 2, "9501,9502");
@@ -85,7 +85,7 @@ static void test_netns_sets(void **state)
 	agent_start(&t3);
 	agent_cmd(&t3, "u");
 	agent_cmd(&t3, "x %s", XT_RULES);
-	assert_int_equal(contid_set(t3.pid, 9503), 0);
+	assert_int_equal(anl_task_set(t3.pid, 9503), 0);
 	expect_packet(&t3, 1, "9503");
 	expect_packet(&t0, 2, "9501");
 
@@ -106,7 +106,7 @@ static void test_netns_shared_id_counts(void **state)
 	agent_cmd(&t0, "u");
 	agent_cmd(&t0, "x %s", NFT_RULES);
 	agent_start(&t1);
-	assert_int_equal(contid_set(t1.pid, 9600), 0);
+	assert_int_equal(anl_task_set(t1.pid, 9600), 0);
 	agent_cmd(&t1, "s %s", ns_path(&t0));
 	for (int i = 0; i < 20; i++)
 		kids[i] = agent_cmd(&t1, "F");
@@ -208,7 +208,7 @@ static void test_netns_race(void **state)
 			_exit(race_worker(pa, pb, 1000u + (unsigned int)i, done[1], i % 2));
 		}
 		close(go[i][0]);
-		assert_int_equal(contid_set(w[i], 9700 + (uint64_t)i), 0);
+		assert_int_equal(anl_task_set(w[i], 9700 + (uint64_t)i), 0);
 	}
 	/* Sorted lists: the odd workers end in A, the even ones in B. */
 	for (int i = 0; i < RACE_WORKERS; i++) {

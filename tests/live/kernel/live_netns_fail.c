@@ -161,7 +161,7 @@ static void test_set_enomem_changes_nothing(void **state)
 	if (setter == 0) {
 		self_fail(1);
 		for (int i = 0; i < TARGETS; i++) {
-			int rc = contid_set(kids[i], 30000 + (uint64_t)i);
+			int rc = anl_task_set(kids[i], 30000 + (uint64_t)i);
 
 			if (write(out[1], &rc, sizeof(rc)) != sizeof(rc))
 				_exit(2);
@@ -178,7 +178,7 @@ static void test_set_enomem_changes_nothing(void **state)
 	for (int i = 0; i < TARGETS; i++) {
 		uint64_t id = 0;
 
-		assert_int_equal(contid_read(kids[i], 0, &id), 0);
+		assert_int_equal(anl_task_read(kids[i], 0, &id), 0);
 		if (res[i] == 0) {
 			ok++;
 			assert_int_equal(id, 30000 + (uint64_t)i);
@@ -296,7 +296,7 @@ static void test_moves_under_failures(void **state)
 			_exit(fail_worker(pa, pb, 2000u + (unsigned int)i, done[1], i % 2));
 		}
 		close(go[i][0]);
-		assert_int_equal(contid_set(w[i], 9900 + (uint64_t)i), 0);
+		assert_int_equal(anl_task_set(w[i], 9900 + (uint64_t)i), 0);
 	}
 	for (int i = 0; i < WORKERS; i++) {
 		char *l = i % 2 ? wa : wb;

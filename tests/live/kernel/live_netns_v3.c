@@ -45,7 +45,7 @@ static void test_failed_fork_keeps_count(void **state)
 	agent_cmd(&t0, "u");
 	agent_cmd(&t0, "x %s", NFT_RULES);
 	agent_start(&t1);
-	assert_int_equal(contid_set(t1.pid, 9801), 0);
+	assert_int_equal(anl_task_set(t1.pid, 9801), 0);
 	agent_cmd(&t1, "s %s", ns_path(&t0));
 	expect_packet(&t0, 1, "9801");
 
@@ -58,7 +58,7 @@ static void test_failed_fork_keeps_count(void **state)
 
 	/* The same with a second task sharing the ID. */
 	agent_start(&t2);
-	assert_int_equal(contid_set(t2.pid, 9801), 0);
+	assert_int_equal(anl_task_set(t2.pid, 9801), 0);
 	agent_cmd(&t2, "s %s", ns_path(&t0));
 	agent_cmd(&t2, "c 3");
 	agent_cmd(&t1, "c 3");
@@ -135,7 +135,7 @@ static void test_netns_list_capped(void **state)
 		}
 		close(fd);
 		assert_int_equal(read(ready[0], &x, 1), 1);
-		assert_int_equal(contid_set(kids[i], 20000 + (uint64_t)i), 0);
+		assert_int_equal(anl_task_set(kids[i], 20000 + (uint64_t)i), 0);
 		if (i % 50 == 49) {	/* keep the store small */
 			assert_int_equal(anl_sync(), 0);
 			anl_forget();

@@ -79,7 +79,7 @@ static void expect_contid(pid_t pid, uint64_t want)
 {
 	uint64_t id = 0;
 
-	assert_int_equal(contid_read(pid, 0, &id), 0);
+	assert_int_equal(anl_task_read(pid, 0, &id), 0);
 	assert_int_equal(id, want);
 }
 
@@ -166,17 +166,17 @@ static void test_eexist_after_reparent(void **state)
 		_exit(0);
 	}
 	/* S holds 500, set while it has no children. */
-	assert_int_equal(contid_set(s, 500), 0);
+	assert_int_equal(anl_task_set(s, 500), 0);
 	put_byte(go_s[1]);
 	q = read_pid(pids[0]);
 	/* Q inherited 500 from S and may replace it. */
 	expect_contid(q, 500);
-	assert_int_equal(contid_set(q, 600), 0);
+	assert_int_equal(anl_task_set(q, 600), 0);
 	put_byte(go_q1[1]);
 	t = read_pid(pids[0]);
 	/* T inherited 600 from Q; set 500 on it (now T's own). */
 	expect_contid(t, 600);
-	assert_int_equal(contid_set(t, 500), 0);
+	assert_int_equal(anl_task_set(t, 500), 0);
 	expect_set_record(getpid(), t, "600", "500", 1);
 	/* Q dies: T goes to the subreaper S, whose ID is T's too. */
 	put_byte(go_q2[1]);
@@ -185,9 +185,9 @@ static void test_eexist_after_reparent(void **state)
 	assert_int_equal(ppid_of(t), s);
 	anl_forget();
 	/* Set on T before: refused, whatever its parent holds now. */
-	assert_int_equal(contid_set(t, 700), -EEXIST);
+	assert_int_equal(anl_task_set(t, 700), -EEXIST);
 	expect_set_record(getpid(), t, "500", "700", 0);
-	assert_int_equal(contid_set(t, 500), -EEXIST);
+	assert_int_equal(anl_task_set(t, 500), -EEXIST);
 	expect_contid(t, 500);
 	put_byte(hold_t[1]);
 	assert_int_equal(reap(s), 0);
@@ -220,13 +220,13 @@ static void test_inherited_id_replaceable(void **state)
 			_exit(92);
 		_exit(reap(c));
 	}
-	assert_int_equal(contid_set(p, 810), 0);
+	assert_int_equal(anl_task_set(p, 810), 0);
 	put_byte(go[1]);
 	c = read_pid(pids[0]);
 	expect_contid(c, 810);
-	assert_int_equal(contid_set(c, 811), 0);
+	assert_int_equal(anl_task_set(c, 811), 0);
 	expect_set_record(getpid(), c, "810", "811", 1);
-	assert_int_equal(contid_set(c, 812), -EEXIST);
+	assert_int_equal(anl_task_set(c, 812), -EEXIST);
 	expect_contid(c, 811);
 	expect_contid(p, 810);
 	put_byte(hold[1]);
@@ -289,7 +289,7 @@ static void test_kthread_refused(void **state)
 	/* kthreadd itself (it has children: EPERM must come first). */
 	assert_true(flags_of(2, comm, sizeof(comm)) & PF_KTHREAD_FLAG);
 	assert_string_equal(comm, "kthreadd");
-	assert_int_equal(contid_set(2, 42), -EPERM);
+	assert_int_equal(anl_task_set(2, 42), -EPERM);
 	expect_set_record(getpid(), 2, UNSET_STR, "42", 0);
 	expect_contid(2, CID_UNSET);
 	/* A kernel thread without children or threads. */
@@ -297,7 +297,7 @@ static void test_kthread_refused(void **state)
 	assert_true(k > 2);
 	print_message("kernel thread %d (%s)\n", (int)k, comm);
 	anl_forget();
-	assert_int_equal(contid_set(k, 43), -EPERM);
+	assert_int_equal(anl_task_set(k, 43), -EPERM);
 	expect_set_record(getpid(), k, UNSET_STR, "43", 0);
 	expect_contid(k, CID_UNSET);
 }
@@ -392,7 +392,7 @@ static void test_opener_without_cap_cannot_write(void **state)
 	expect_contid(t, CID_UNSET);
 	/* The same task, opened by a privileged opener: set. */
 	anl_forget();
-	assert_int_equal(contid_set(t, 321), 0);
+	assert_int_equal(anl_task_set(t, 321), 0);
 	expect_set_record(getpid(), t, UNSET_STR, "321", 1);
 	kill_user_task(t);
 }
@@ -405,7 +405,7 @@ static void test_opener_without_cap_cannot_read(void **state)
 
 	(void)state;
 	t = spawn_user_task();
-	assert_int_equal(contid_set(t, 322), 0);
+	assert_int_equal(anl_task_set(t, 322), 0);
 	a.target = t;
 	w = spawn_held(open_unpriv_use_priv, &a, &rel);
 	release_child(rel);
@@ -472,7 +472,7 @@ static void test_unprivileged_reader_refused(void **state)
 
 	(void)state;
 	u = spawn_held(user_reads_child, NULL, &rel);
-	assert_int_equal(contid_set(u, 323), 0);
+	assert_int_equal(anl_task_set(u, 323), 0);
 	release_child(rel);
 	assert_int_equal(reap(u), 0);
 }
@@ -590,7 +590,7 @@ static pid_t run_uring_with(uint64_t id)
 	pid_t c = spawn_held(uring_openat, NULL, &rel);
 
 	assert_true(c > 0);
-	assert_int_equal(contid_set(c, id), 0);
+	assert_int_equal(anl_task_set(c, id), 0);
 	release_child(rel);
 	assert_int_equal(reap(c), 0);
 	return c;

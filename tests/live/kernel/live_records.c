@@ -113,7 +113,7 @@ static int run_with_pid(uint64_t id, int (*fn)(void *), void *arg, pid_t *pid)
 
 	assert_true(c > 0);
 	if (id != CID_UNSET)
-		assert_int_equal(contid_set(c, id), 0);
+		assert_int_equal(anl_task_set(c, id), 0);
 	release_child(rel);
 	if (pid)
 		*pid = c;

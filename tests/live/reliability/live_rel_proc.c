@@ -192,7 +192,7 @@ static size_t put_mutated(unsigned char *b)
 
 static int open_target(pid_t t, int task_path)
 {
-	int fd = contid_open(t, task_path ? t : 0, O_RDWR);
+	int fd = anl_task_open(t, task_path ? t : 0, O_RDWR);
 
 	if (fd < 0)
 		fail_msg("open the containerid file of %d (task path %d): %s", (int)t,
@@ -261,7 +261,7 @@ static void one_write(enum gen g, pid_t t, int fd, const unsigned char *b,
 		assert_int_equal(lseek(fd, 0, SEEK_CUR), pos);
 	if (!err)
 		*cur = e.value;
-	assert_int_equal(contid_read(t, 0, &id), 0);
+	assert_int_equal(anl_task_read(t, 0, &id), 0);
 	if (id != *cur)
 		fail_msg("%s: after \"%s\" (%s) the target holds %llu, want %llu",
 			 gen_name[g], shown, err ? strerror(err) : "ok",

@@ -54,7 +54,7 @@ static uint64_t g_next_id = 0x52454c0000000000ULL;	/* "REL" */
 /* What a task created by the target reports about itself. */
 struct report {
 	pid_t pid;	/* pid (fork) or tid (thread) */
-	int rc;		/* contid_read() of itself */
+	int rc;		/* anl_task_read() of itself */
 	uint64_t id;
 };
 
@@ -97,7 +97,7 @@ static int t_fork(void *p)
 	if (c == 0) {
 		struct report r = { getpid(), 0, 0 };
 
-		r.rc = contid_read(r.pid, 0, &r.id);
+		r.rc = anl_task_read(r.pid, 0, &r.id);
 		if (write_all(a->rep_w, &r, sizeof(r)))
 			_exit(4);
 		wait_eof(a->gate_r);
@@ -111,7 +111,7 @@ static void *t_thread_fn(void *p)
 	struct targ *a = p;
 	struct report r = { gettid(), 0, 0 };
 
-	r.rc = contid_read(getpid(), r.pid, &r.id);
+	r.rc = anl_task_read(getpid(), r.pid, &r.id);
 	if (write_all(a->rep_w, &r, sizeof(r)))
 		return (void *)1;
 	wait_eof(a->gate_r);
@@ -179,7 +179,7 @@ static int t_setter(void *p)
 
 	snprintf(buf, sizeof(buf), "%llu", (unsigned long long)a->id);
 	rel_spin_us(a->spin_us);
-	rc = contid_write(a->target, 0, buf, strlen(buf), 0);
+	rc = anl_task_write(a->target, 0, buf, strlen(buf), 0);
 	return write_all(a->rep_w, &rc, sizeof(rc)) ? 4 : 0;
 }
 
@@ -188,7 +188,7 @@ static int t_setter(void *p)
 static void expect_id(pid_t pid, pid_t tid, uint64_t want, const char *what)
 {
 	uint64_t id = 0;
-	int rc = contid_read(pid, tid, &id);
+	int rc = anl_task_read(pid, tid, &id);
 
 	if (rc)
 		fail_msg("%s %d/%d: reading containerid gave %d", what, (int)pid,
@@ -250,7 +250,7 @@ static long jittered(const struct stats *s)
 
 static int open_contid(pid_t pid)
 {
-	int fd = contid_open(pid, 0, O_RDWR);
+	int fd = anl_task_open(pid, 0, O_RDWR);
 
 	if (fd < 0)
 		fail_msg("open /proc/%d/containerid: %s", (int)pid, strerror(-fd));

@@ -158,7 +158,7 @@ void rel_learn_tty(void)
 		perror("fork");
 		exit(2);
 	}
-	if (anl_sync() || contid_set(c, 1) || anl_sync()) {
+	if (anl_sync() || anl_task_set(c, 1) || anl_sync()) {
 		fprintf(stderr, "rel_learn_tty: cannot set an ID on a child\n");
 		exit(2);
 	}

@@ -1,0 +1,114 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * The reader's state, shared by the files that assemble events:
+ *   event.c          an event and its accessors
+ *   event-contid.c   the container IDs an event's records name
+ *   reader.c         the reader: the window of open events, expiry, output
+ *   serials.c        lost events: serial holes per node and boot
+ *   reader-log.c     log text cut into lines
+ *   reader-netlink.c netlink datagrams cut into messages
+ * Receiving is socket.c's (contid_handle_read_records()).
+ */
+#ifndef LIBCONTID_READER_INTERNAL_H
+#define LIBCONTID_READER_INTERNAL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "internal.h"
+#include "record-internal.h"
+
+#define RECENT 64		/* completed stamps remembered to spot late records */
+#define MAX_HOLES 64
+
+struct contid_event {
+	struct contid_event *next;	/* in the open list or the done FIFO */
+	struct contid_event *oprev;	/* in the open list */
+	uint64_t sec;
+	unsigned int msec;
+	uint64_t serial;
+	const char *node;		/* of its first record, or NULL */
+	int end;
+	uint64_t last_mono;		/* wall clock of the last record, ms */
+	uint64_t more;			/* IDs left out of op=netns lists */
+	unsigned int nrec, caprec;
+	struct contid_record **recs;
+	unsigned int nid, capid;
+	uint64_t *ids;
+};
+
+struct hole {
+	uint64_t lo, hi;	/* missing serials, inclusive */
+};
+
+/* Serial tracking of one node (NULL: records without node=). */
+struct serials {
+	struct serials *next;
+	char *node;
+	bool have;
+	uint64_t max;		/* highest serial of this boot */
+	uint64_t max_ms;	/* its stamp */
+	uint64_t last_ms;	/* latest stamp seen */
+	struct hole holes[MAX_HOLES];
+	unsigned int nholes;
+};
+
+struct contid_reader {
+	unsigned int window;
+	unsigned int timeout_ms;
+	struct contid_event *open_head, *open_tail;	/* oldest first */
+	unsigned int nopen;
+	struct contid_event *done_head, *done_tail;
+	uint64_t *filter;
+	size_t nfilter;
+	struct serials *serials;	/* one per node seen */
+	struct {
+		uint64_t sec, serial;
+		unsigned int msec;
+		char node[64];	/* truncated: only for telling late records */
+	} recent[RECENT];	/* ring of recently completed stamps */
+	unsigned int recent_pos;
+	char *line;		/* partial log line held between feeds */
+	size_t line_len, line_cap;
+	bool line_junk;		/* skipping the rest of a line too long */
+	bool live;		/* fed from netlink: every gap is loss */
+	struct contid_reader_stats st;
+};
+
+static inline uint64_t stamp_ms(uint64_t sec, unsigned int msec)
+{
+	return sec * 1000u + msec;
+}
+
+static inline bool same_node(const char *a, const char *b)
+{
+	if (!a || !b)
+		return a == b;
+	return !strcmp(a, b);
+}
+
+/* event.c: append @rec to @ev (taken, freed on error) and note its IDs. */
+int contid_event_add_record(struct contid_event *ev, struct contid_record *rec);
+
+/* event-contid.c: the container IDs and more=N of @rec into @ev. */
+int contid_event_collect_ids(struct contid_event *ev,
+			     const struct contid_record *rec);
+
+/* reader.c: a record just parsed with result @err: pushed, or counted as
+ * malformed if the text was no record.  Returns 1 if added, 0, or < 0. */
+int contid_reader_add_parsed(struct contid_reader *rd, int err,
+			     struct contid_record *rec);
+
+/* serials.c: account @rec's serial (holes are losses in rd->st.lost). */
+int contid_serials_track(struct contid_reader *rd,
+			 const struct contid_record *rec);
+void contid_serials_free(struct contid_reader *rd);
+
+/* reader.c: on netlink, complete the events idle for the timeout. */
+void contid_reader_expire_idle(struct contid_reader *rd);
+
+/* reader-log.c: feed the held partial line as a whole line. */
+int contid_reader_flush_line(struct contid_reader *rd);
+
+#endif
