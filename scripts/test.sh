@@ -100,7 +100,9 @@ host_valgrind() {
 		make -C "$B/userspace" check-valgrind
 }
 # The Debian packages, built from a copy of the tree, and lintian on them
-# (docs/debian.md).
+# (docs/debian.md).  Before live-normal: the deb live suite installs these
+# .debs (its stage.sh builds them when build/deb is not this tree's, as
+# with `scripts/test.sh live` alone).
 host_deb() {
 	scripts/deb.sh "$B/deb"
 }
