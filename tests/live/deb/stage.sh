@@ -134,7 +134,8 @@ for p in "${pkgs[@]}"; do
 		[ "$b" = "$p" ] || [ "${b%%:*}" = "$p" ] || continue
 		cp -p "$f" "$db/info/"
 	done
-	ls "$db/info/$p".list "$db/info/$p":*.list >/dev/null 2>&1 || die "no info/$p.list on the host"
+	set -- "$db/info/$p".list "$db/info/$p":*.list
+	[ -f "$1" ] || [ -f "$2" ] || die "no info/$p.list on the host"
 done
 # Trigger interests (triggers/File: file triggers; triggers/NAME: the
 # packages interested in the explicit trigger NAME), those of the set.
