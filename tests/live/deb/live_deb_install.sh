@@ -25,8 +25,14 @@ if [ "${1:-}" != --in-root ]; then
 	exit "$rc"
 fi
 
-# In the root.
+# In the root.  Debian's busybox sh runs its own applets before the PATH's
+# programs (FEATURE_SH_STANDALONE): its dpkg and dpkg-deb applets would
+# shadow the real ones.  A function comes before an applet.
+dpkg() { /usr/bin/dpkg "$@"; }
+dpkg_deb() { /usr/bin/dpkg-deb "$@"; }
 cd /tmp || exit 1
+[ "$(dpkg --version | head -n 1 | cut -d' ' -f1-2)" = "Debian 'dpkg'" ] ||
+	{ echo "FAIL: dpkg is not Debian's: $(dpkg --version 2>&1 | head -n 1)"; exit 1; }
 fails=0
 ok() { echo "ok: $*"; }
 bad() { echo "FAIL: $*"; fails=$((fails + 1)); }
@@ -35,17 +41,20 @@ same() {
 	if cmp -s "$2" "$3"; then ok "$1"; else bad "$1:"; diff "$2" "$3" | head -n 40; fi
 }
 lib0=$(ls debs/libcontid0_*.deb) dev=$(ls debs/libcontid-dev_*.deb) ctl=$(ls debs/contidctl_*.deb)
-V=$(dpkg-deb -f "$lib0" Version)
+V=$(dpkg_deb -f "$lib0" Version)
 A=$(dpkg --print-architecture)
 
 # The whole root, files and directories, with their type, mode, owner,
 # size, link target and contents (md5), but /proc, /sys, /dev, /tmp, and
 # dpkg's own database and log (compared apart: the status file and info/).
+# ldconfig's aux-cache holds the inode and ctime of each library it read,
+# which every ldconfig run changes: its contents are not compared (its
+# type, mode, owner and size are; /etc/ld.so.cache is, in full).
 PRUNE='( -path /proc -o -path /sys -o -path /dev -o -path /tmp -o -path /var/lib/dpkg -o -path /var/log/dpkg.log ) -prune'
 listing() {
 	# shellcheck disable=SC2086
 	{ find / $PRUNE -o -exec stat -c '%n %F %a %u:%g %s %N' {} + | sort
-	  find / $PRUNE -o -type f -exec md5sum {} + | sort; } > "$1"
+	  find / $PRUNE -o -type f ! -path /var/cache/ldconfig/aux-cache -exec md5sum {} + | sort; } > "$1"
 	(cd /var/lib/dpkg/info && md5sum *) > "$1.info"
 	cp /var/lib/dpkg/status "$1.status"
 }
@@ -68,7 +77,7 @@ ldconfig || bad "ldconfig"
 listing before
 
 echo "== a missing dependency: contidctl without libcontid0"
-dep=$(dpkg-deb -f "$ctl" Depends | tr ',' '\n' | sed 's/^ *//' | grep '^libcontid0 ')
+dep=$(dpkg_deb -f "$ctl" Depends | tr ',' '\n' | sed 's/^ *//' | grep '^libcontid0 ')
 dpkg -i "$ctl" > out 2> err; rc=$?
 cat out err
 cat > err.want <<EOF
@@ -121,8 +130,11 @@ out=$(dpkg --verify libcontid0 libcontid-dev contidctl 2>&1); rc=$?
 [ "$rc" = 0 ] && [ -z "$out" ] && ok "dpkg --verify of the three: clean" || bad "dpkg --verify -> $rc: $out"
 out=$(dpkg --audit 2>&1)
 [ -z "$out" ] && ok "dpkg --audit: nothing" || bad "dpkg --audit: $out"
-ldconfig -p | grep -F -q "libcontid.so.0 (libc6,x86-64) => $so" &&
-	ok "the ldconfig trigger ran: libcontid.so.0 in the cache" || { bad "libcontid.so.0 not in ldconfig -p"; ldconfig -p | grep contid; }
+# The cache names it by the first directory of ld.so.conf that has it,
+# /lib/<triplet> (the merged /usr's link): the same file.
+c=$(ldconfig -p | sed -n 's/^	libcontid\.so\.0 (libc6,x86-64) => //p')
+[ -n "$c" ] && [ "$(readlink -f "$c")" = "$real" ] &&
+	ok "the ldconfig trigger ran: libcontid.so.0 => $c in the cache, $real" || { bad "libcontid.so.0 not in ldconfig -p"; ldconfig -p | grep contid; }
 
 echo "== the installed contidctl loads the installed library"
 # The only libcontid files in the root are the packages'.
@@ -131,7 +143,8 @@ find / $PRUNE -o -name 'libcontid*' -print | sort > found
 grep '/libcontid[^/]*$' L.lib L.dev | cut -d: -f2- | sort > listed
 same "every libcontid* in the root is the packages'" listed found
 /lib64/ld-linux-x86-64.so.2 --list /usr/sbin/contidctl > ldlist; cat ldlist
-grep -E -q "^	libcontid\.so\.0 => $so \(0x" ldlist && ok "ld.so --list: libcontid.so.0 => $so" || bad "ld.so --list"
+c=$(sed -n 's/^	libcontid\.so\.0 => \(.*\) (0x[0-9a-f]*)$/\1/p' ldlist)
+[ -n "$c" ] && [ "$(readlink -f "$c")" = "$real" ] && ok "ld.so --list: libcontid.so.0 => $c, $real" || bad "ld.so --list: '$c'"
 /usr/sbin/contidctl events --json > ev.out 2>&1 &
 p=$!
 sleep 2

@@ -107,7 +107,7 @@ trap 'rm -f "$lst"' EXIT
 for p in "${pkgs[@]}"; do
 	dpkg-query -L "$p" | grep '^/.' | while IFS= read -r f; do
 		if [ -L "$f" ] || [ -e "$f" ]; then
-			[ -d "$f" ] && [ -L "$f" ] && continue
+			case "$f" in /bin|/sbin|/lib|/lib64) [ -L "$f" ] && continue ;; esac
 			printf '%s\0' "${f#/}"
 		else
 			echo "deb/stage.sh: error: $p lists $f, which the host does not have" >&2
@@ -120,6 +120,8 @@ tar -C / --null --no-recursion -T "$lst" -cf - | tar -C "$root" --keep-directory
 # The dpkg database: the host's entries for these packages only.
 db=$root/var/lib/dpkg
 mkdir -p "$db/info" "$db/updates" "$db/triggers" "$db/alternatives" "$db/parts"
+# The database's format (1: multiarch names, libc6:amd64.list).
+cp -p /var/lib/dpkg/info/format "$db/info/format"
 awk -v want=" ${pkgs[*]} " '
 	/^Package: / { keep = index(want, " " substr($0, 10) " ") > 0 }
 	{ if (keep) print }
@@ -166,7 +168,7 @@ for t in sh rm tar diff dpkg dpkg-deb dpkg-query ldconfig start-stop-daemon; do
 done
 # Mount points, the test user of live_cli_perm, and no dpkg.cfg.d from
 # the host (its settings are the host's, not a Debian root's).
-mkdir -p "$root/proc" "$root/sys" "$root/dev" "$root/tmp" "$root/root" "$root/etc"
+mkdir -p "$root/proc" "$root/sys" "$root/dev" "$root/tmp" "$root/root" "$root/etc" "$root/var/log"
 chmod 1777 "$root/tmp"
 cat > "$root/etc/passwd" <<'EOF'
 root:x:0:0:root:/root:/bin/sh
@@ -175,6 +177,9 @@ contidtest:x:1000:1000:live test user:/tmp:/bin/sh
 EOF
 printf 'root:x:0:\nnogroup:x:65534:\ncontidtest:x:1000:\n' > "$root/etc/group"
 rm -rf "$root/etc/dpkg/dpkg.cfg.d"
+# dpkg.cfg logs to /var/log/dpkg.log: there from the start, as on the
+# host, so that the log's first line does not change /var/log.
+: > "$root/var/log/dpkg.log"
 mkdir -p "$root/etc/dpkg/dpkg.cfg.d"
 
 # The .debs, contidctl's live scripts (run against the installed
