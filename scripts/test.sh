@@ -110,7 +110,9 @@ host_fuzz_nice() {
 	nice -n 10 tests/fuzz/run.sh
 }
 # The Debian packages, built from a copy of the tree, and lintian on them
-# (docs/debian.md).
+# (docs/debian.md).  Before live-normal: the deb live suite installs these
+# .debs (its stage.sh builds them when build/deb is not this tree's, as
+# with `scripts/test.sh live` alone).
 host_deb() {
 	scripts/deb.sh "$B/deb"
 }

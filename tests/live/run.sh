@@ -27,12 +27,13 @@ case "$variant" in normal|debug) ;; *) die "unknown variant $variant (normal|deb
 # suites that are done and pass (a suite being written is not run by CI
 # until it is added here).  The debug kernel runs the suites whose subject
 # is kernel code (kernel, lib, reliability); cli (contidctl's output and
-# argument handling), auditd (Debian's daemon and tools) and aus (the
-# patched audit userspace of audit-userspace/) check
+# argument handling), auditd (Debian's daemon and tools), aus (the
+# patched audit userspace of audit-userspace/) and deb (the .debs
+# installed with dpkg in a Debian root, docs/debian.md) check
 # userspace, so they run once, on the normal kernel; their kernel paths
 # are the ones the other suites drive under debug (docs/testing.md).
 case "$variant" in
-normal) default_suites=kernel,lib,cli,reliability,auditd,aus ;;
+normal) default_suites=kernel,lib,cli,reliability,auditd,aus,deb ;;
 debug) default_suites=kernel,lib,reliability ;;
 esac
 LIVE_SUITES=${LIVE_SUITES:-$default_suites}
