@@ -10,8 +10,10 @@
 #    container 2's (caught by its own rule), each event with CONTAINER_INFO
 #    op=task contid= of its container;
 #  - the hook refusing (bad annotation, ID already set, no "pid", malformed
-#    state, a kernel without container IDs) makes "crun run" fail with the
-#    hook's exact one-line message, and no container process remains.
+#    state, a kernel without container IDs) makes "crun run" fail, naming
+#    the hook that failed, the hook's stderr is its exact one-line message
+#    (crun sends it to the file of the run.oci.hooks.stderr annotation),
+#    and no container process remains.
 #
 # crun's options, and why:
 #  --no-pivot         the guest's root is the initramfs (rootfs), which
@@ -41,6 +43,9 @@ fi
 HOOK='{"path": "/usr/sbin/contidctl", "args": ["contidctl", "oci-hook"]}'
 # bundle NAME PROGRAM HOOKS [ANNOTATIONS]: $T/NAME/config.json, the shared
 # busybox root, PROGRAM run by sh -c, the createRuntime HOOKS (JSON).
+# crun does not show a hook's stderr (only "error executing hook `PATH`
+# (exit code: N)"); its annotation run.oci.hooks.stderr sends it to a
+# file, $T/NAME.hook-err, which the test reads.
 bundle() {
 	mkdir -p "$T/$1"
 	cat > "$T/$1/config.json" <<EOF
@@ -67,7 +72,7 @@ bundle() {
 		{"destination": "/tmp", "type": "tmpfs", "source": "tmpfs"}
 	],
 	"hooks": {"createRuntime": [$3]},
-	"annotations": {${4:-}},
+	"annotations": {"run.oci.hooks.stderr": "$T/$1.hook-err"${4:+, $4}},
 	"linux": {
 		"namespaces": [{"type": "pid"}, {"type": "mount"}, {"type": "ipc"},
 			{"type": "uts"}, {"type": "network"}]
@@ -121,6 +126,8 @@ check() {
 	[ "$ps" = "$tasks" ] && ok "$name: contidctl ps --contid $id lists exactly its tasks" ||
 		bad "$name: contidctl ps --contid $id lists '$ps', its tasks are '$tasks'"
 	[ -f "$R/data/$name" ] && ok "$name: wrote /data/$name" || bad "$name: no /data/$name"
+	[ -f "$T/$name.hook-err" ] && [ ! -s "$T/$name.hook-err" ] && ok "$name: the hook ran, quiet" ||
+		bad "$name: the hook's stderr: $(cat "$T/$name.hook-err" 2>&1)"
 }
 
 ID1=0123456789abcdef0000000000000000000000000000000000000000000000c1
@@ -195,21 +202,25 @@ done
 [ -z "$(foreign_tasks)" ] && ok "the containers are gone" || bad "tasks left: $(foreign_tasks)"
 
 echo "== the hook refuses: crun run fails with its one line, nothing remains"
-# refused NAME WANT: crun run NAME fails, its output has the line WANT
-# (PID in WANT stands for the container's pid, which must be gone, COL
-# for the length of the state in $T/state.NAME), and
-# no container task, state or cgroup remains.
+# refused NAME HOOKPATH WANT: crun run NAME fails, saying the hook
+# HOOKPATH failed, the hook's stderr is the one line WANT (PID in WANT
+# stands for the container's pid, which must be gone, COL for the length
+# of the state in $T/state.NAME), and no container task, state or cgroup
+# remains.
 refused() {
-	name=$1 want=$2
+	name=$1 hook=$2 want=$3
 	run --bundle "$T/$name" "$name" > "$T/run.$name" 2>&1; rc=$?
-	line=$(grep '^contidctl: ' "$T/run.$name")
+	line=$(cat "$T/$name.hook-err")
+	crunsays="error executing hook \`$hook\` (exit code: 1)"
+	grep -F -x -q "$crunsays" "$T/run.$name" && ok "crun run $name: $crunsays" ||
+		bad "crun run $name: no '$crunsays' in: $(cat "$T/run.$name")"
 	p=$(echo "$line" | sed -n 's/.* (pid \([0-9]*\)) .*/\1/p')
 	[ -n "$p" ] && want=$(echo "$want" | sed "s/(pid PID)/(pid $p)/")
 	[ -f "$T/state.$name" ] && want=$(echo "$want" | sed "s/(line 1, column COL)/(line 1, column $(wc -c < "$T/state.$name"))/")
 	if [ "$rc" != 0 ] && [ "$line" = "$want" ]; then
 		ok "crun run $name -> $rc: $line"
 	else
-		bad "crun run $name -> $rc, want the line: $want"; cat "$T/run.$name"
+		bad "crun run $name -> $rc, want the hook's line: $want, got: $line"
 	fi
 	[ -z "$p" ] || { [ ! -d "/proc/$p" ] && ok "$name: its pid $p is gone" || bad "$name: pid $p still there"; }
 	i=0
@@ -224,11 +235,11 @@ H='contidctl: oci-hook:'
 
 # An annotation with the unset value.
 bundle badann "$(prog badann)" "$HOOK" "\"$A\": \"18446744073709551615\""
-refused badann "$H invalid container ID '18446744073709551615' in the annotation $A: the unset value is not a valid ID"
+refused badann "$C" "$H invalid container ID '18446744073709551615' in the annotation $A: the unset value is not a valid ID"
 
 # The ID already set: the hook twice (the second write is refused).
 bundle twice "$(prog twice)" "$HOOK, $HOOK"
-refused twice "$H cannot set the container ID of container twice (pid PID) to 9872583898689742771 (890276bfa8a4a7b3): the task's container ID is already set (EEXIST)"
+refused twice "$C" "$H cannot set the container ID of container twice (pid PID) to 9872583898689742771 (890276bfa8a4a7b3): the task's container ID is already set (EEXIST)"
 [ -z "$("$C" ps --contid 9872583898689742771 | awk '$1 == 9872583898689742771')" ] &&
 	ok "twice: no task has its ID" || bad "twice: tasks with its ID remain"
 
@@ -243,12 +254,12 @@ printf %s "\$s" > "$T/state.trunc"
 printf %s "\$s" | exec $C oci-hook
 EOF
 bundle nopid "$(prog nopid)" "{\"path\": \"/bin/sh\", \"args\": [\"sh\", \"$T/nopid.sh\"]}"
-refused nopid "$H the state has no \"pid\" (the hook runs at createRuntime, once the container's process exists)"
+refused nopid /bin/sh "$H the state has no \"pid\" (the hook runs at createRuntime, once the container's process exists)"
 grep -q '"id"' "$T/state.nopid" && ! grep -q '"pid"' "$T/state.nopid" &&
 	ok "nopid: the hook got crun's state without \"pid\"" || bad "nopid: state $(cat "$T/state.nopid")"
 bundle trunc "$(prog trunc)" "{\"path\": \"/bin/sh\", \"args\": [\"sh\", \"$T/trunc.sh\"]}"
 # COL: the length of the state the hook got, one line (jansson counts from 0).
-refused trunc "$H the state is not valid JSON: '}' expected near end of file (line 1, column COL)"
+refused trunc /bin/sh "$H the state is not valid JSON: '}' expected near end of file (line 1, column COL)"
 
 # A kernel without container IDs, as the hook sees it: in a mount
 # namespace of its own, an empty directory over /proc/PID, so
@@ -260,7 +271,7 @@ p=\$(printf %s "\$s" | tr -d '\n ' | sed -n 's/.*"pid":\([0-9]*\).*/\1/p')
 printf %s "\$s" | exec unshare -m sh -c "mount --bind $T/empty /proc/\$p && exec $C oci-hook"
 EOF
 bundle nokernel "$(prog nokernel)" "{\"path\": \"/bin/sh\", \"args\": [\"sh\", \"$T/nokernel.sh\"]}"
-refused nokernel "$H cannot set the container ID of container nokernel (pid PID) to 6292772031682922787 (57546ad280f94923): the kernel does not support audit container IDs (CONTID_E_NOSUPPORT)"
+refused nokernel /bin/sh "$H cannot set the container ID of container nokernel (pid PID) to 6292772031682922787 (57546ad280f94923): the kernel does not support audit container IDs (CONTID_E_NOSUPPORT)"
 
 [ -z "$(crun list -q 2>/dev/null)" ] && ok "crun list is empty" || bad "crun list: $(crun list)"
 rm -rf "$T" "$R"/data/*
