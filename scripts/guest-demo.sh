@@ -44,7 +44,7 @@ mount -t cgroup2 cgroup2 /sys/fs/cgroup
 R=/usr/share/contid/oci/rootfs
 B=/tmp/bundle
 ID=3f5c0a1b2c3d4e5f00112233445566778899aabbccddeeff0011223344556677
-N=4565146226497134175
+N=4565535234069450335
 mkdir -p $B
 cat > $B/config.json <<END
 {
@@ -75,7 +75,7 @@ echo "\$ crun list"
 crun list
 pid=$(crun state $ID | tr -d '\n ' | sed -n 's/.*"pid":\([0-9]*\).*/\1/p')
 echo "\$ cat /proc/$pid/containerid    # the container's init (pid $pid), read from outside"
-cat /proc/$pid/containerid
+echo "$(cat /proc/$pid/containerid)"
 echo "\$ contidctl get --hex $pid      # the start of the container's id"
 contidctl get --hex $pid
 echo "\$ contidctl ps --contid $N      # every task of the container"
