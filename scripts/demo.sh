@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The main job: build libcontid, contidctl and the patched kernel, boot it
 # in QEMU, and show a container ID being set and its records, with
-# contidctl alone (the cover letter's two worked examples).
+# contidctl alone (the cover letter's two worked examples), then a busybox
+# container started by crun whose ID contidctl oci-hook sets.
 set -euo pipefail
 REPO=$(cd "$(dirname "$0")/.." && pwd)
 cd "$REPO"
@@ -14,6 +15,9 @@ rm -rf "$stage"
 mkdir -p "$stage/usr/share/contid"
 make -s -C build/userspace install DESTDIR="$REPO/$stage" >/dev/null
 install -m 0755 scripts/guest-demo.sh "$stage/usr/share/contid/demo.sh"
+# Debian's crun (apt-get download, never installed on the host) and a
+# busybox root for the container of the demo's third example.
+scripts/stage-crun.sh "$stage"
 kernel/scripts/mkinitramfs.sh build/demo.cpio.gz --tree "$stage"
 exec kernel/scripts/run-qemu.sh --kernel "$img" --initrd build/demo.cpio.gz \
 	--job demo --timeout 300 --log build/qemu-demo.log

@@ -24,6 +24,10 @@ pkgs=(
 	# for the guest only (auditd is never installed on the host)
 	libaudit1 libauparse0 libcap-ng0 libtirpc3 libcom-err2 libkeyutils1
 	libwrap0 libnsl2 libgssapi-krb5-2 libkrb5-3 libk5crypto3 libkrb5support0
+	# the libraries of Debian's crun, which tests/live/oci/stage.sh fetches
+	# with apt-get download and unpacks for the guest only (crun is never
+	# installed on the host)
+	libyajl2 libseccomp2 libcap2 libsystemd0
 	# the patched audit userspace (audit-userspace/): apt-get source and
 	# dpkg-source, and what its plain build links
 	dpkg-dev libcap-ng-dev
