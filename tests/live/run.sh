@@ -130,7 +130,10 @@ else
 fi
 initrd=$BUILD_DIR/live-$variant.cpio.gz
 "$KERNEL_DIR/scripts/mkinitramfs.sh" "$initrd" --tree "$stage"
-timeout=${LIVE_TIMEOUT:-900}
+# The whole guest run's limit, a guard against a hung guest, not a
+# measure: the normal run takes about 12 minutes alone (26 programs), and
+# in scripts/test.sh the debug kernel builds beside it.
+timeout=${LIVE_TIMEOUT:-1800}
 [ "$variant" = debug ] && timeout=1800
 # REL_SEED and REL_ITERS reach the reliability programs through the
 # kernel command line (init gets unknown NAME=value words as environment).
