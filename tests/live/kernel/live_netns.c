@@ -130,113 +130,22 @@ static void test_netns_shared_id_counts(void **state)
 #define RACE_WORKERS 12
 #define RACE_ROUNDS 150
 
-static int race_worker(const char *a, const char *b, unsigned int seed, int done_fd,
-		       int final_a)
-{
-	int fa = open(a, O_RDONLY | O_CLOEXEC), fb = open(b, O_RDONLY | O_CLOEXEC);
-
-	if (fa < 0 || fb < 0)
-		return 1;
-	for (int i = 0; i < RACE_ROUNDS; i++) {
-		pid_t c;
-
-		switch (rand_r(&seed) % 5) {
-		case 0:	/* a child that exits at once */
-			c = fork();
-			if (c == 0)
-				_exit(0);
-			if (c < 0 || waitpid(c, NULL, 0) != c)
-				return 2;
-			break;
-		case 1:	/* a child that moves, then exits */
-			c = fork();
-			if (c == 0)
-				_exit(setns(rand_r(&seed) % 2 ? fa : fb, CLONE_NEWNET) ||
-				      unshare(CLONE_NEWNET));
-			if (c < 0 || waitpid(c, NULL, 0) != c)
-				return 3;
-			break;
-		case 2:
-			if (unshare(CLONE_NEWNET))
-				return 4;
-			break;
-		case 3:
-			if (setns(fa, CLONE_NEWNET))
-				return 5;
-			break;
-		default:
-			if (setns(fb, CLONE_NEWNET))
-				return 6;
-			break;
-		}
-	}
-	if (setns(final_a ? fa : fb, CLONE_NEWNET))
-		return 7;
-	if (write(done_fd, "x", 1) != 1)
-		return 8;
-	for (;;)
-		pause();
-}
-
 static void test_netns_race(void **state)
 {
-	struct agent na, nb;
-	pid_t w[RACE_WORKERS];
-	int go[RACE_WORKERS][2], done[2];
-	char pa[64], pb[64], wa[512] = "", wb[512] = "";
-	char x;
+	static const struct mover_opts o = {
+		.workers = RACE_WORKERS,
+		.rounds = RACE_ROUNDS,
+		.seed = 1000,
+		.id = 9700,
+	};
+	struct movers m;
 
 	(void)state;
-	agent_start(&na);
-	agent_cmd(&na, "u");
-	agent_cmd(&na, "x %s", NFT_RULES);
-	agent_start(&nb);
-	agent_cmd(&nb, "u");
-	agent_cmd(&nb, "x %s", NFT_RULES);
-	snprintf(pa, sizeof(pa), "%s", ns_path(&na));
-	snprintf(pb, sizeof(pb), "%s", ns_path(&nb));
-	assert_int_equal(pipe2(done, O_CLOEXEC), 0);
-
-	for (int i = 0; i < RACE_WORKERS; i++) {
-		assert_int_equal(pipe2(go[i], O_CLOEXEC), 0);
-		w[i] = fork();
-		assert_true(w[i] >= 0);
-		if (w[i] == 0) {
-			close(go[i][1]);
-			if (read(go[i][0], &x, 1) != 1)
-				_exit(9);
-			_exit(race_worker(pa, pb, 1000u + (unsigned int)i, done[1], i % 2));
-		}
-		close(go[i][0]);
-		assert_int_equal(anl_task_set(w[i], 9700 + (uint64_t)i), 0);
-	}
-	/* Sorted lists: the odd workers end in A, the even ones in B. */
-	for (int i = 0; i < RACE_WORKERS; i++) {
-		char *l = i % 2 ? wa : wb;
-
-		snprintf(l + strlen(l), 512 - strlen(l), "%s%d", *l ? "," : "", 9700 + i);
-	}
-	for (int i = 0; i < RACE_WORKERS; i++)
-		assert_int_equal(write(go[i][1], "x", 1), 1);
-	for (int i = 0; i < RACE_WORKERS; i++) {
-		if (read(done[0], &x, 1) != 1)
-			fail_msg("a race worker died");
-		close(go[i][1]);
-	}
-	expect_packet(&na, 1, wa);
-	expect_packet(&nb, 1, wb);
+	movers_start(&m, &o);
+	movers_run(&m);
 	print_message("race: %d workers x %d rounds of fork/exit/unshare/setns\n",
 		      RACE_WORKERS, RACE_ROUNDS);
-	for (int i = 0; i < RACE_WORKERS; i++) {
-		assert_int_equal(kill(w[i], SIGKILL), 0);
-		assert_int_equal(reap(w[i]), 128 + SIGKILL);
-	}
-	expect_packet(&na, 1, NULL);
-	expect_packet(&nb, 1, NULL);
-	close(done[0]);
-	close(done[1]);
-	agent_quit(&na);
-	agent_quit(&nb);
+	movers_end(&m);
 }
 
 int main(void)

@@ -131,28 +131,14 @@ static void test_set_enomem_changes_nothing(void **state)
 	int res[TARGETS], ready[2], out[2];
 	int ok = 0, nomem = 0;
 	char want[1024] = "";
-	char x;
 
 	(void)state;
 	agent_start(&na);
 	agent_cmd(&na, "u");
 	agent_cmd(&na, "x %s", NFT_RULES);
 	assert_int_equal(pipe2(ready, O_CLOEXEC), 0);
-	for (int i = 0; i < TARGETS; i++) {
-		int fd = open(ns_path(&na), O_RDONLY | O_CLOEXEC);
-
-		assert_true(fd >= 0);
-		kids[i] = fork();
-		assert_true(kids[i] >= 0);
-		if (kids[i] == 0) {
-			if (setns(fd, CLONE_NEWNET) || write(ready[1], "x", 1) != 1)
-				_exit(1);
-			for (;;)
-				pause();
-		}
-		close(fd);
-		assert_int_equal(read(ready[0], &x, 1), 1);
-	}
+	for (int i = 0; i < TARGETS; i++)
+		kids[i] = park_in_ns(&na, ready);
 
 	injection(50);
 	assert_int_equal(pipe2(out, O_CLOEXEC), 0);
@@ -196,10 +182,7 @@ static void test_set_enomem_changes_nothing(void **state)
 	assert_true(nomem > 0);
 	expect_packet(&na, 1, want);
 
-	for (int i = 0; i < TARGETS; i++)
-		assert_int_equal(kill(kids[i], SIGKILL), 0);
-	for (int i = 0; i < TARGETS; i++)
-		assert_int_equal(reap(kids[i]), 128 + SIGKILL);
+	kill_all(kids, TARGETS);
 	close(ready[0]);
 	close(ready[1]);
 	expect_packet(&na, 1, NULL);
@@ -209,126 +192,33 @@ static void test_set_enomem_changes_nothing(void **state)
 #define WORKERS 8
 #define ROUNDS 100
 
-static int fail_worker(const char *a, const char *b, unsigned int seed, int done_fd, int final_a)
-{
-	int fa = open(a, O_RDONLY | O_CLOEXEC), fb = open(b, O_RDONLY | O_CLOEXEC);
-
-	if (fa < 0 || fb < 0)
-		return 1;
-	self_fail(1);
-	for (int i = 0; i < ROUNDS; i++) {
-		struct clone_args ca = { .flags = CLONE_NEWNET, .exit_signal = SIGCHLD };
-		pid_t c;
-
-		switch (rand_r(&seed) % 6) {
-		case 0:	/* a child that exits at once */
-			c = fork();
-			if (c == 0)
-				_exit(0);
-			if (c < 0 || waitpid(c, NULL, 0) != c)
-				return 2;
-			break;
-		case 1:	/* a child in a namespace of its own */
-			c = (pid_t)syscall(SYS_clone3, &ca, sizeof(ca));
-			if (c == 0)
-				_exit(0);
-			if (c < 0 || waitpid(c, NULL, 0) != c)
-				return 3;
-			break;
-		case 2:	/* a child that moves, then exits */
-			c = fork();
-			if (c == 0)
-				_exit(setns(rand_r(&seed) % 2 ? fa : fb, CLONE_NEWNET) ||
-				      unshare(CLONE_NEWNET));
-			if (c < 0 || waitpid(c, NULL, 0) != c)
-				return 4;
-			break;
-		case 3:
-			if (unshare(CLONE_NEWNET))
-				return 5;
-			break;
-		case 4:
-			if (setns(fa, CLONE_NEWNET))
-				return 6;
-			break;
-		default:
-			if (setns(fb, CLONE_NEWNET))
-				return 7;
-			break;
-		}
-	}
-	/* No more failures: the last move counts the task where it ends. */
-	self_fail(0);
-	if (setns(final_a ? fa : fb, CLONE_NEWNET))
-		return 8;
-	if (write(done_fd, "x", 1) != 1)
-		return 9;
-	for (;;)
-		pause();
-}
-
+/*
+ * The moves of live_netns's race, and clones into new namespaces, with a
+ * third of the allocations failing in the workers.
+ */
 static void test_moves_under_failures(void **state)
 {
-	struct agent na, nb;
-	pid_t w[WORKERS];
-	int go[WORKERS][2], done[2], kmsg, lost;
-	char pa[64], pb[64], wa[256] = "", wb[256] = "";
-	char x;
+	static const struct mover_opts o = {
+		.workers = WORKERS,
+		.rounds = ROUNDS,
+		.seed = 2000,
+		.id = 9900,
+		.clone_newnet = 1,
+		.make_it_fail = self_fail,
+	};
+	struct movers m;
+	int kmsg, lost;
 
 	(void)state;
-	agent_start(&na);
-	agent_cmd(&na, "u");
-	agent_cmd(&na, "x %s", NFT_RULES);
-	agent_start(&nb);
-	agent_cmd(&nb, "u");
-	agent_cmd(&nb, "x %s", NFT_RULES);
-	snprintf(pa, sizeof(pa), "%s", ns_path(&na));
-	snprintf(pb, sizeof(pb), "%s", ns_path(&nb));
-	assert_int_equal(pipe2(done, O_CLOEXEC), 0);
-	for (int i = 0; i < WORKERS; i++) {
-		assert_int_equal(pipe2(go[i], O_CLOEXEC), 0);
-		w[i] = fork();
-		assert_true(w[i] >= 0);
-		if (w[i] == 0) {
-			close(go[i][1]);
-			if (read(go[i][0], &x, 1) != 1)
-				_exit(10);
-			_exit(fail_worker(pa, pb, 2000u + (unsigned int)i, done[1], i % 2));
-		}
-		close(go[i][0]);
-		assert_int_equal(anl_task_set(w[i], 9900 + (uint64_t)i), 0);
-	}
-	for (int i = 0; i < WORKERS; i++) {
-		char *l = i % 2 ? wa : wb;
-
-		snprintf(l + strlen(l), 256 - strlen(l), "%s%d", *l ? "," : "", 9900 + i);
-	}
+	movers_start(&m, &o);
 	kmsg = kmsg_open();
 	injection(30);
-	for (int i = 0; i < WORKERS; i++)
-		assert_int_equal(write(go[i][1], "x", 1), 1);
-	for (int i = 0; i < WORKERS; i++) {
-		if (read(done[0], &x, 1) != 1)
-			fail_msg("a worker died");
-		close(go[i][1]);
-	}
+	movers_run(&m);
 	injection(0);
 	lost = kmsg_count(kmsg, LOST_MSG);
 	print_message("moves under failslab: %d \"" LOST_MSG "\" messages\n", lost);
 	assert_true(lost > 0);
-
-	expect_packet(&na, 1, wa);
-	expect_packet(&nb, 1, wb);
-	for (int i = 0; i < WORKERS; i++) {
-		assert_int_equal(kill(w[i], SIGKILL), 0);
-		assert_int_equal(reap(w[i]), 128 + SIGKILL);
-	}
-	expect_packet(&na, 1, NULL);
-	expect_packet(&nb, 1, NULL);
-	close(done[0]);
-	close(done[1]);
-	agent_quit(&na);
-	agent_quit(&nb);
+	movers_end(&m);
 }
 
 int main(void)

@@ -114,7 +114,6 @@ static void test_netns_list_capped(void **state)
 	pid_t kids[MANY];
 	int ready[2];
 	int found = 0;
-	char x;
 
 	(void)state;
 	agent_start(&t0);
@@ -122,19 +121,7 @@ static void test_netns_list_capped(void **state)
 	agent_cmd(&t0, "x %s", NFT_RULES);
 	assert_int_equal(pipe2(ready, O_CLOEXEC), 0);
 	for (int i = 0; i < MANY; i++) {
-		int fd = open(ns_path(&t0), O_RDONLY | O_CLOEXEC);
-
-		assert_true(fd >= 0);
-		kids[i] = fork();
-		assert_true(kids[i] >= 0);
-		if (kids[i] == 0) {
-			if (setns(fd, CLONE_NEWNET) || write(ready[1], "x", 1) != 1)
-				_exit(1);
-			for (;;)
-				pause();
-		}
-		close(fd);
-		assert_int_equal(read(ready[0], &x, 1), 1);
+		kids[i] = park_in_ns(&t0, ready);
 		assert_int_equal(anl_task_set(kids[i], 20000 + (uint64_t)i), 0);
 		if (i % 50 == 49) {	/* keep the store small */
 			assert_int_equal(anl_sync(), 0);
@@ -164,10 +151,7 @@ static void test_netns_list_capped(void **state)
 	assert_int_equal(found, 1);
 	print_message("300 IDs: 128 listed, more=172\n");
 
-	for (int i = 0; i < MANY; i++)
-		assert_int_equal(kill(kids[i], SIGKILL), 0);
-	for (int i = 0; i < MANY; i++)
-		assert_int_equal(reap(kids[i]), 128 + SIGKILL);
+	kill_all(kids, MANY);
 	close(ready[0]);
 	close(ready[1]);
 	expect_packet(&t0, 1, NULL);

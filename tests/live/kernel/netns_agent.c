@@ -273,3 +273,163 @@ void expect_packet(struct agent *a, int nrules, const char *want)
 	}
 }
 
+
+pid_t park_in_ns(struct agent *a, int ready[2])
+{
+	int fd = open(ns_path(a), O_RDONLY | O_CLOEXEC);
+	pid_t c;
+	char x;
+
+	assert_true(fd >= 0);
+	c = fork();
+	assert_true(c >= 0);
+	if (c == 0) {
+		if (setns(fd, CLONE_NEWNET) || write(ready[1], "x", 1) != 1)
+			_exit(1);
+		for (;;)
+			pause();
+	}
+	close(fd);
+	assert_int_equal(read(ready[0], &x, 1), 1);
+	return c;
+}
+
+void kill_all(const pid_t *pids, int n)
+{
+	for (int i = 0; i < n; i++)
+		assert_int_equal(kill(pids[i], SIGKILL), 0);
+	for (int i = 0; i < n; i++)
+		assert_int_equal(reap(pids[i]), 128 + SIGKILL);
+}
+
+/* Worker i's steps (see netns_agent.h); returns only on a failed step. */
+static int mover(const struct movers *m, int i)
+{
+	const struct mover_opts *o = &m->o;
+	unsigned int seed = o->seed + (unsigned int)i;
+	int fa = open(m->pa, O_RDONLY | O_CLOEXEC), fb = open(m->pb, O_RDONLY | O_CLOEXEC);
+
+	if (fa < 0 || fb < 0)
+		return 1;
+	if (o->make_it_fail)
+		o->make_it_fail(1);
+	for (int r = 0; r < o->rounds; r++) {
+		struct clone_args ca = { .flags = CLONE_NEWNET, .exit_signal = SIGCHLD };
+		int step = (int)(rand_r(&seed) % (o->clone_newnet ? 6u : 5u));
+		pid_t c;
+
+		/* Without clone_newnet, step 1 (the clone) is never drawn. */
+		if (!o->clone_newnet && step >= 1)
+			step++;
+		switch (step) {
+		case 0:	/* a child that exits at once */
+			c = fork();
+			if (c == 0)
+				_exit(0);
+			if (c < 0 || waitpid(c, NULL, 0) != c)
+				return 2;
+			break;
+		case 1:	/* a child in a namespace of its own */
+			c = (pid_t)syscall(SYS_clone3, &ca, sizeof(ca));
+			if (c == 0)
+				_exit(0);
+			if (c < 0 || waitpid(c, NULL, 0) != c)
+				return 3;
+			break;
+		case 2:	/* a child that moves, then exits */
+			c = fork();
+			if (c == 0)
+				_exit(setns(rand_r(&seed) % 2 ? fa : fb, CLONE_NEWNET) ||
+				      unshare(CLONE_NEWNET));
+			if (c < 0 || waitpid(c, NULL, 0) != c)
+				return 4;
+			break;
+		case 3:
+			if (unshare(CLONE_NEWNET))
+				return 5;
+			break;
+		case 4:
+			if (setns(fa, CLONE_NEWNET))
+				return 6;
+			break;
+		default:
+			if (setns(fb, CLONE_NEWNET))
+				return 7;
+			break;
+		}
+	}
+	/* No more failures: the last move counts the task where it ends. */
+	if (o->make_it_fail)
+		o->make_it_fail(0);
+	if (setns(i % 2 ? fa : fb, CLONE_NEWNET))
+		return 8;
+	if (write(m->done[1], "x", 1) != 1)
+		return 9;
+	for (;;)
+		pause();
+}
+
+void movers_start(struct movers *m, const struct mover_opts *o)
+{
+	char x;
+
+	assert_true(o->workers > 0 && o->workers <= MOVERS_MAX);
+	m->o = *o;
+	agent_start(&m->a);
+	agent_cmd(&m->a, "u");
+	agent_cmd(&m->a, "x %s", NFT_RULES);
+	agent_start(&m->b);
+	agent_cmd(&m->b, "u");
+	agent_cmd(&m->b, "x %s", NFT_RULES);
+	snprintf(m->pa, sizeof(m->pa), "%s", ns_path(&m->a));
+	snprintf(m->pb, sizeof(m->pb), "%s", ns_path(&m->b));
+	assert_int_equal(pipe2(m->done, O_CLOEXEC), 0);
+	for (int i = 0; i < o->workers; i++) {
+		assert_int_equal(pipe2(m->go[i], O_CLOEXEC), 0);
+		m->w[i] = fork();
+		assert_true(m->w[i] >= 0);
+		if (m->w[i] == 0) {
+			close(m->go[i][1]);
+			if (read(m->go[i][0], &x, 1) != 1)
+				_exit(10);
+			_exit(mover(m, i));
+		}
+		close(m->go[i][0]);
+		assert_int_equal(anl_task_set(m->w[i], o->id + (uint64_t)i), 0);
+	}
+	/* Sorted lists: the odd workers end in A, the even ones in B. */
+	m->wa[0] = m->wb[0] = 0;
+	for (int i = 0; i < o->workers; i++) {
+		char *l = i % 2 ? m->wa : m->wb;
+		size_t len = strlen(l);
+
+		snprintf(l + len, sizeof(m->wa) - len, "%s%llu", *l ? "," : "",
+			 (unsigned long long)(o->id + (uint64_t)i));
+	}
+}
+
+void movers_run(struct movers *m)
+{
+	char x;
+
+	for (int i = 0; i < m->o.workers; i++)
+		assert_int_equal(write(m->go[i][1], "x", 1), 1);
+	for (int i = 0; i < m->o.workers; i++) {
+		if (read(m->done[0], &x, 1) != 1)
+			fail_msg("a worker died");
+		close(m->go[i][1]);
+	}
+}
+
+void movers_end(struct movers *m)
+{
+	expect_packet(&m->a, 1, m->wa);
+	expect_packet(&m->b, 1, m->wb);
+	kill_all(m->w, m->o.workers);
+	expect_packet(&m->a, 1, NULL);
+	expect_packet(&m->b, 1, NULL);
+	close(m->done[0]);
+	close(m->done[1]);
+	agent_quit(&m->a);
+	agent_quit(&m->b);
+}
