@@ -234,12 +234,6 @@ void anl_close(void)
 	g_nrecs = g_caprecs = 0;
 }
 
-struct list_ctx {
-	void (*fn)(const void *, size_t, void *);
-	void *arg;
-	int count;
-};
-
 int anl_list_rules(void (*fn)(const void *data, size_t len, void *arg), void *arg)
 {
 	static char rbuf[BUF_SIZE] __attribute__((aligned(8)));
@@ -558,6 +552,27 @@ int rule_add(const struct rule *r)
 int rule_del(const struct rule *r)
 {
 	return anl_request(AUDIT_DEL_RULE, r, rule_size(r));
+}
+
+struct match_ctx {
+	const struct rule *want;
+	int found;
+};
+
+static void match_rule(const void *data, size_t len, void *arg)
+{
+	struct match_ctx *m = arg;
+
+	if (len == rule_size(m->want) && memcmp(data, &m->want->d, len) == 0)
+		m->found++;
+}
+
+int rule_listed(const struct rule *r)
+{
+	struct match_ctx m = { r, 0 };
+	int rc = anl_list_rules(match_rule, &m);
+
+	return rc < 0 ? rc : m.found;
 }
 
 /* ---- tasks ---- */

@@ -147,6 +147,11 @@ void rule_contid(struct rule *r, uint32_t op, uint64_t id);
 size_t rule_size(const struct rule *r);
 int rule_add(const struct rule *r);
 int rule_del(const struct rule *r);
+/*
+ * How many rules the kernel lists (AUDIT_LIST_RULES) that are r byte for
+ * byte; a negative errno when the listing fails.
+ */
+int rule_listed(const struct rule *r);
 
 /* ---- tasks ---- */
 /*
