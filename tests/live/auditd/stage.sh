@@ -10,17 +10,10 @@
 # the stage.  Its shared libraries must be on the host for mkinitramfs.sh to
 # copy them; a missing one fails with the package that provides it.
 set -euo pipefail
-here=$(cd "$(dirname "$0")" && pwd)
-REPO=$(cd "$here/../../.." && pwd)
-stage=${1:?usage: stage.sh STAGE_DIR VARIANT}
-variant=${2:-normal}
-build=${CONTID_BUILD_DIR:-$REPO/build}
+. "$(dirname "${BASH_SOURCE[0]}")/../stage-common.sh"
 cache=$build/auditd-deb
-die() { echo "auditd/stage.sh: error: $*" >&2; exit 1; }
 
-[ -d "$stage" ] || die "stage $stage missing"
-[ -x "$stage/usr/sbin/contidctl" ] ||
-	die "contidctl is not in the stage: build it first (scripts/build-userspace.sh)"
+need_contidctl
 for t in apt-get dpkg-deb dpkg-query ldd; do
 	command -v "$t" >/dev/null || die "$t missing on the host"
 done
@@ -110,11 +103,5 @@ $CC -std=c11 -O2 -Wall -Wextra -Werror -o "$stage/usr/bin/contid-auditd-helper" 
 	"$here/helper.c"
 mkdir -p "$stage/usr/share/contid/auditd" "$stage/live"
 install -m 0644 "$here/common.sh" "$stage/usr/share/contid/auditd/common.sh"
-n=0
-for t in "$here"/live_auditd_*.sh; do
-	[ -f "$t" ] || continue
-	install -m 0755 "$t" "$stage/live/$(basename "$t" .sh)"
-	n=$((n + 1))
-done
-[ "$n" -gt 0 ] || die "no live_auditd_*.sh test in $here"
+stage_tests live_auditd_
 echo "auditd/stage.sh: staged auditd $ver, ausearch, auditctl and $n test(s) ($variant)" >&2

@@ -12,15 +12,9 @@
 # /opt/contid-aus/lib in LD_LIBRARY_PATH, so both suites can run in one
 # guest.  Nothing is installed on the host.
 set -euo pipefail
-here=$(cd "$(dirname "$0")" && pwd)
-REPO=$(cd "$here/../../.." && pwd)
-stage=${1:?usage: stage.sh STAGE_DIR VARIANT}
-variant=${2:-normal}
-die() { echo "aus/stage.sh: error: $*" >&2; exit 1; }
+. "$(dirname "${BASH_SOURCE[0]}")/../stage-common.sh"
 
-[ -d "$stage" ] || die "stage $stage missing"
-[ -x "$stage/usr/sbin/contidctl" ] ||
-	die "contidctl is not in the stage: build it first (scripts/build-userspace.sh)"
+need_contidctl
 
 out=$("$REPO/audit-userspace/scripts/build.sh" plain | tail -n1) ||
 	die "audit-userspace/scripts/build.sh plain failed"
@@ -74,11 +68,5 @@ $CC -std=c11 -O2 -Wall -Wextra -Werror -o "$stage/usr/bin/contid-auditd-helper" 
 mkdir -p "$stage/usr/share/contid/auditd" "$stage/usr/share/contid/aus" "$stage/live"
 install -m 0644 "$REPO/tests/live/auditd/common.sh" "$stage/usr/share/contid/auditd/common.sh"
 install -m 0644 "$here/common.sh" "$stage/usr/share/contid/aus/common.sh"
-n=0
-for t in "$here"/live_aus_*.sh; do
-	[ -f "$t" ] || continue
-	install -m 0755 "$t" "$stage/live/$(basename "$t" .sh)"
-	n=$((n + 1))
-done
-[ "$n" -gt 0 ] || die "no live_aus_*.sh test in $here"
+stage_tests live_aus_
 echo "aus/stage.sh: staged the patched auditd, auditctl, ausearch, aureport and $n test(s) ($variant)" >&2

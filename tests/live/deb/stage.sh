@@ -22,16 +22,10 @@
 # $CONTID_BUILD_DIR/deb (or build/deb), used when their inputs.sha256
 # matches the tree and built here otherwise.
 set -euo pipefail
-here=$(cd "$(dirname "$0")" && pwd)
-REPO=$(cd "$here/../../.." && pwd)
-stage=${1:?usage: stage.sh STAGE_DIR VARIANT}
-variant=${2:-normal}
-build=${CONTID_BUILD_DIR:-$REPO/build}
+. "$(dirname "${BASH_SOURCE[0]}")/../stage-common.sh"
 debdir=$build/deb
-die() { echo "deb/stage.sh: error: $*" >&2; exit 1; }
 log() { echo "deb/stage.sh: $*" >&2; }
 
-[ -d "$stage" ] || die "stage $stage missing"
 for t in dpkg-deb dpkg-query tar busybox; do
 	command -v "$t" >/dev/null || die "$t missing on the host"
 done

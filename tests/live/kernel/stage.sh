@@ -5,9 +5,9 @@
 # (Debian's nftables and iptables packages) with the xtables extensions.
 #   stage.sh STAGE_DIR VARIANT
 set -euo pipefail
-stage=${1:?usage: stage.sh STAGE_DIR VARIANT}
-variant=${2:?usage: stage.sh STAGE_DIR VARIANT}
-here=$(cd "$(dirname "$0")" && pwd)
+. "$(dirname "${BASH_SOURCE[0]}")/../stage-common.sh"
+# This suite's programs differ by variant: it must be given.
+: "${2:?usage: stage.sh STAGE_DIR VARIANT}"
 CC=${CC:-gcc}
 # live_netns_fail needs fault injection (failslab), in the debug config
 # only: the normal run does not stage it (programs.debug lists it).

@@ -3,8 +3,7 @@
 # writes to /proc/PID/containerid and hostile audit rules.
 #   stage.sh STAGE_DIR VARIANT        (called by tests/live/run.sh)
 set -euo pipefail
-stage=${1:?usage: stage.sh STAGE_DIR VARIANT}
-here=$(cd "$(dirname "$0")" && pwd)
+. "$(dirname "${BASH_SOURCE[0]}")/../stage-common.sh"
 kern=$here/../kernel
 CC=${CC:-gcc}
 for t in "$here"/live_rel_*.c; do
