@@ -78,7 +78,7 @@ CC=${CC:-gcc}
 if selected kernel; then
 	$CC -std=c11 -O1 -g -Wall -Wextra -Werror -o "$stage/live/live_kernel" \
 		"$REPO/tests/live/kernel/live_kernel.c" "$REPO/tests/live/kernel/auditnl.c" \
-		-lcmocka -lpthread
+		"$REPO/tests/live/kernel/expect.c" -lcmocka -lpthread
 fi
 
 # libcontid and contidctl (every suite but kernel and reliability needs

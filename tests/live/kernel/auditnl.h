@@ -35,6 +35,8 @@
 #define AUDIT_FEATURE_BITMAP_CONTAINERID_FILTER 0x00000080
 #endif
 #define CID_UNSET UINT64_MAX
+/* The unset ID as records print it. */
+#define UNSET_STR "18446744073709551615"
 
 #define REC_TEXT_MAX 9000
 
@@ -120,6 +122,8 @@ const struct rec *anl_rec(size_t i);
 long anl_wait(int type, int timeout_ms, const char *const *want);
 /* Same, over what is stored already. From index start. */
 long anl_find(size_t start, int type, const char *const *want);
+/* A want list for anl_wait() and anl_find(): W("a=1", "b=2"). */
+#define W(...) ((const char *const[]){ __VA_ARGS__, NULL })
 
 /* Field value of a record ("" if present empty), NULL if absent. */
 const char *rec_field(const struct rec *r, const char *name, char *buf,

@@ -32,9 +32,7 @@
 #include <sys/socket.h>
 
 #include "auditnl.h"
-
-#define W(...) ((const char *const[]){ __VA_ARGS__, NULL })
-#define UNSET_STR "18446744073709551615"
+#include "expect.h"
 
 static char pidbuf[8][24];
 static const char *itoa_slot(int slot, long v)
@@ -78,45 +76,6 @@ static void wait_zombie(pid_t pid)
 		sleep_ms(10);
 	}
 	fail_msg("task %d never became a zombie", (int)pid);
-}
-
-/*
- * Find the AUDIT_CONTAINER record of a set attempt on opid and check every
- * field.  Everything the kernel queued before anl_sync() is in the store.
- */
-static const struct rec *expect_set_record(pid_t setter, pid_t opid, const char *old,
-					   const char *new, int res)
-{
-	long i;
-	const struct rec *r;
-	char buf[64];
-
-	assert_int_equal(anl_sync(), 0);
-	i = anl_find(0, AUDIT_CONTAINER, W("opid=", NULL));
-	(void)i;
-	snprintf(buf, sizeof(buf), "%d", (int)opid);
-	for (i = anl_find(0, AUDIT_CONTAINER, NULL); i >= 0;
-	     i = anl_find((size_t)i + 1, AUDIT_CONTAINER, NULL)) {
-		r = anl_rec((size_t)i);
-		if (rec_has(r, "opid", buf) && rec_has(r, "contid", new) &&
-		    rec_has(r, "res", res ? "1" : "0"))
-			break;
-	}
-	if (i < 0) {
-		anl_dump();
-		fail_msg("no AUDIT_CONTAINER record for opid=%d contid=%s res=%d",
-			 (int)opid, new, res);
-	}
-	r = anl_rec((size_t)i);
-	/* The fields in the order DESIGN.md fixes, and their values. */
-	char fmt[REC_TEXT_MAX], tty[64];
-
-	assert_non_null(rec_field(r, "tty", tty, sizeof(tty)));
-	snprintf(fmt, sizeof(fmt),
-		 "op=set pid=%d uid=0 auid=4294967295 tty=%s ses=4294967295 opid=%d old-contid=%s contid=%s res=%d",
-		 (int)setter, tty, (int)opid, old, new, res);
-	assert_string_equal(r->text, fmt);
-	return r;
 }
 
 /* No AUDIT_CONTAINER record about opid since the last anl_forget(). */

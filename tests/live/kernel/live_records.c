@@ -38,8 +38,6 @@
 
 #include "auditnl.h"
 
-#define W(...) ((const char *const[]){ __VA_ARGS__, NULL })
-
 /* The stored record of type whose text contains needle; fails if none. */
 static const struct rec *find_rec(int type, const char *needle)
 {
