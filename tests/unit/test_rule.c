@@ -298,6 +298,43 @@ static void test_key_too_long_after_decode(void **state)
 	free(b);
 }
 
+/*
+ * A decoded rule as contid_rule_add_*() would not build it: @text parsed,
+ * packed, and its list changed to @list in the bytes.
+ */
+static struct contid_rule *decoded_on_list(const char *text, uint32_t list)
+{
+	struct contid_rule *r;
+	void *buf;
+	size_t len;
+
+	assert_int_equal(contid_rule_parse(&r, text), 0);
+	assert_int_equal(contid_rule_pack(r, &buf, &len), 0);
+	contid_rule_free(r);
+	put32(buf, OFF_FLAGS, list);
+	assert_int_equal(contid_rule_unpack(&r, buf, len), 0);
+	free(buf);
+	return r;
+}
+
+/* contid_rule_check() refuses msgtype off the user and exclude lists,
+ * as contid_rule_add_field() and the kernel's audit_field_valid() do. */
+static void test_check_msgtype_list(void **state)
+{
+	struct contid_rule *r;
+
+	(void)state;
+	r = decoded_on_list("-a always,exclude -F msgtype=USER", CONTID_LIST_EXIT);
+	assert_int_equal(contid_rule_check(NULL, r), -CONTID_E_BADLIST);
+	contid_rule_free(r);
+	r = decoded_on_list("-a always,exclude -F msgtype=USER", CONTID_LIST_TASK);
+	assert_int_equal(contid_rule_check(NULL, r), -CONTID_E_BADLIST);
+	contid_rule_free(r);
+	r = decoded_on_list("-a always,exclude -F msgtype=USER", CONTID_LIST_USER);
+	assert_int_equal(contid_rule_check(NULL, r), 0);
+	contid_rule_free(r);
+}
+
 /* fake kernel: AUDIT_GET answers with feature bitmap fk->user */
 static void on_rule_req(struct fake_kernel *fk, const struct nlmsghdr *req)
 {
@@ -464,6 +501,7 @@ int main(void)
 		cmocka_unit_test(test_unpack_errors),
 		cmocka_unit_test(test_refusals),
 		cmocka_unit_test(test_key_too_long_after_decode),
+		cmocka_unit_test(test_check_msgtype_list),
 		cmocka_unit_test(test_feature_bit_checked),
 		cmocka_unit_test(test_kernel_refusal),
 		cmocka_unit_test(test_list_rules),
