@@ -572,6 +572,9 @@ CONTID_EXPORT int contid_rule_check(struct contid_handle *h,
 			if (f->field == AUDIT_FILTERKEY &&
 			    f->value > AUDIT_MAX_KEY_LEN)
 				return -CONTID_E_KEYLEN;
+		} else if (f->field == AUDIT_MSGTYPE &&
+			   list != CONTID_LIST_EXCLUDE && list != CONTID_LIST_USER) {
+			return -CONTID_E_BADLIST;
 		}
 	}
 	if (has_contid && h) {
