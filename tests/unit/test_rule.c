@@ -335,6 +335,38 @@ static void test_check_msgtype_list(void **state)
 	contid_rule_free(r);
 }
 
+/* contid_rule_check() takes only = and != on arch (and perm, filetype,
+ * loginuid_set, field_compare), as contid_rule_add_field() and the
+ * kernel's audit_field_valid() do. */
+static void test_check_arch_ops(void **state)
+{
+	static const uint32_t ops[] = {
+		CONTID_OP_LT, CONTID_OP_GT, CONTID_OP_LE, CONTID_OP_GE,
+		CONTID_OP_BITMASK, CONTID_OP_BITTEST,
+	};
+	struct contid_rule *r;
+	unsigned char *b;
+	void *buf;
+	size_t len, i;
+
+	(void)state;
+	assert_int_equal(contid_rule_parse(&r, "-a always,exit -F arch=b64 -S all"), 0);
+	assert_int_equal(contid_rule_pack(r, &buf, &len), 0);
+	contid_rule_free(r);
+	b = buf;
+	for (i = 0; i < sizeof(ops) / sizeof(ops[0]); i++) {
+		put32(b, OFF_FFLAGS, ops[i]);
+		assert_int_equal(contid_rule_unpack(&r, b, len), 0);
+		assert_int_equal(contid_rule_check(NULL, r), -CONTID_E_BADOP);
+		contid_rule_free(r);
+	}
+	put32(b, OFF_FFLAGS, CONTID_OP_NE);
+	assert_int_equal(contid_rule_unpack(&r, b, len), 0);
+	assert_int_equal(contid_rule_check(NULL, r), 0);
+	contid_rule_free(r);
+	free(buf);
+}
+
 /* fake kernel: AUDIT_GET answers with feature bitmap fk->user */
 static void on_rule_req(struct fake_kernel *fk, const struct nlmsghdr *req)
 {
@@ -502,6 +534,7 @@ int main(void)
 		cmocka_unit_test(test_refusals),
 		cmocka_unit_test(test_key_too_long_after_decode),
 		cmocka_unit_test(test_check_msgtype_list),
+		cmocka_unit_test(test_check_arch_ops),
 		cmocka_unit_test(test_feature_bit_checked),
 		cmocka_unit_test(test_kernel_refusal),
 		cmocka_unit_test(test_list_rules),
