@@ -572,6 +572,12 @@ CONTID_EXPORT int contid_rule_check(struct contid_handle *h,
 			if (f->field == AUDIT_FILTERKEY &&
 			    f->value > AUDIT_MAX_KEY_LEN)
 				return -CONTID_E_KEYLEN;
+		} else if ((f->field == AUDIT_ARCH || f->field == AUDIT_PERM ||
+			    f->field == AUDIT_LOGINUID_SET ||
+			    f->field == AUDIT_FILETYPE ||
+			    f->field == AUDIT_FIELD_COMPARE) &&
+			   f->op != CONTID_OP_EQ && f->op != CONTID_OP_NE) {
+			return -CONTID_E_BADOP;
 		} else if (f->field == AUDIT_MSGTYPE &&
 			   list != CONTID_LIST_EXCLUDE && list != CONTID_LIST_USER) {
 			return -CONTID_E_BADLIST;
