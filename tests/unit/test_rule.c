@@ -367,6 +367,28 @@ static void test_check_arch_ops(void **state)
 	free(buf);
 }
 
+/* The kernel takes one key field a rule (audit_data_to_entry(): a second
+ * is -EINVAL); contid_rule_check() refuses a second before sending. */
+static void test_check_duplicate_keys(void **state)
+{
+	struct contid_rule *r;
+
+	(void)state;
+	assert_int_equal(contid_rule_new(&r, CONTID_LIST_EXIT, CONTID_ACTION_ALWAYS), 0);
+	assert_int_equal(contid_rule_add_field_str(r, CONTID_FIELD_KEY, CONTID_OP_EQ, "a"), 0);
+	assert_int_equal(contid_rule_check(NULL, r), 0);
+	assert_int_equal(contid_rule_add_field_str(r, CONTID_FIELD_KEY, CONTID_OP_EQ, "b"), 0);
+	assert_int_equal(contid_rule_check(NULL, r), -CONTID_E_BADVALUE);
+	contid_rule_free(r);
+	/* keys given as text join into one field; != keys do not */
+	assert_int_equal(contid_rule_parse(&r, "-a always,exit -S all -k a -F key=b"), 0);
+	assert_int_equal(contid_rule_check(NULL, r), 0);
+	contid_rule_free(r);
+	assert_int_equal(contid_rule_parse(&r, "-a always,exit -S all -F key!=a -F key!=b"), 0);
+	assert_int_equal(contid_rule_check(NULL, r), -CONTID_E_BADVALUE);
+	contid_rule_free(r);
+}
+
 /* fake kernel: AUDIT_GET answers with feature bitmap fk->user */
 static void on_rule_req(struct fake_kernel *fk, const struct nlmsghdr *req)
 {
@@ -535,6 +557,7 @@ int main(void)
 		cmocka_unit_test(test_key_too_long_after_decode),
 		cmocka_unit_test(test_check_msgtype_list),
 		cmocka_unit_test(test_check_arch_ops),
+		cmocka_unit_test(test_check_duplicate_keys),
 		cmocka_unit_test(test_feature_bit_checked),
 		cmocka_unit_test(test_kernel_refusal),
 		cmocka_unit_test(test_list_rules),
