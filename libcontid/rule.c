@@ -547,7 +547,7 @@ CONTID_EXPORT int contid_rule_equal(const struct contid_rule *a,
 CONTID_EXPORT int contid_rule_check(struct contid_handle *h,
 				    const struct contid_rule *r)
 {
-	bool has_contid = false;
+	bool has_contid = false, has_key = false;
 	unsigned int i;
 	uint32_t list;
 	int err;
@@ -572,6 +572,20 @@ CONTID_EXPORT int contid_rule_check(struct contid_handle *h,
 			if (f->field == AUDIT_FILTERKEY &&
 			    f->value > AUDIT_MAX_KEY_LEN)
 				return -CONTID_E_KEYLEN;
+			/* one key field a rule: audit_data_to_entry() */
+			if (f->field == AUDIT_FILTERKEY && has_key)
+				return -CONTID_E_BADVALUE;
+			if (f->field == AUDIT_FILTERKEY)
+				has_key = true;
+		} else if ((f->field == AUDIT_ARCH || f->field == AUDIT_PERM ||
+			    f->field == AUDIT_LOGINUID_SET ||
+			    f->field == AUDIT_FILETYPE ||
+			    f->field == AUDIT_FIELD_COMPARE) &&
+			   f->op != CONTID_OP_EQ && f->op != CONTID_OP_NE) {
+			return -CONTID_E_BADOP;
+		} else if (f->field == AUDIT_MSGTYPE &&
+			   list != CONTID_LIST_EXCLUDE && list != CONTID_LIST_USER) {
+			return -CONTID_E_BADLIST;
 		}
 	}
 	if (has_contid && h) {

@@ -679,7 +679,9 @@ int contid_rule_unpack(struct contid_rule **rp, const void *buf, size_t len);
  *     AUDIT_GET if not cached); NULL skips the feature check.
  *
  * Returns 0 or -CONTID_E_NOFEATURE, -CONTID_E_BADOP, -CONTID_E_BADLIST,
- * -CONTID_E_TOOMANYFIELDS, -CONTID_E_KEYLEN.
+ * -CONTID_E_TOOMANYFIELDS, -CONTID_E_KEYLEN, -CONTID_E_BADVALUE (a second
+ * key field: the kernel takes one; contid_rule_parse() joins keys given
+ * with = into one).
  */
 int contid_rule_check(struct contid_handle *h, const struct contid_rule *r);
 

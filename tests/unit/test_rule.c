@@ -298,6 +298,97 @@ static void test_key_too_long_after_decode(void **state)
 	free(b);
 }
 
+/*
+ * A decoded rule as contid_rule_add_*() would not build it: @text parsed,
+ * packed, and its list changed to @list in the bytes.
+ */
+static struct contid_rule *decoded_on_list(const char *text, uint32_t list)
+{
+	struct contid_rule *r;
+	void *buf;
+	size_t len;
+
+	assert_int_equal(contid_rule_parse(&r, text), 0);
+	assert_int_equal(contid_rule_pack(r, &buf, &len), 0);
+	contid_rule_free(r);
+	put32(buf, OFF_FLAGS, list);
+	assert_int_equal(contid_rule_unpack(&r, buf, len), 0);
+	free(buf);
+	return r;
+}
+
+/* contid_rule_check() refuses msgtype off the user and exclude lists,
+ * as contid_rule_add_field() and the kernel's audit_field_valid() do. */
+static void test_check_msgtype_list(void **state)
+{
+	struct contid_rule *r;
+
+	(void)state;
+	r = decoded_on_list("-a always,exclude -F msgtype=USER", CONTID_LIST_EXIT);
+	assert_int_equal(contid_rule_check(NULL, r), -CONTID_E_BADLIST);
+	contid_rule_free(r);
+	r = decoded_on_list("-a always,exclude -F msgtype=USER", CONTID_LIST_TASK);
+	assert_int_equal(contid_rule_check(NULL, r), -CONTID_E_BADLIST);
+	contid_rule_free(r);
+	r = decoded_on_list("-a always,exclude -F msgtype=USER", CONTID_LIST_USER);
+	assert_int_equal(contid_rule_check(NULL, r), 0);
+	contid_rule_free(r);
+}
+
+/* contid_rule_check() takes only = and != on arch (and perm, filetype,
+ * loginuid_set, field_compare), as contid_rule_add_field() and the
+ * kernel's audit_field_valid() do. */
+static void test_check_arch_ops(void **state)
+{
+	static const uint32_t ops[] = {
+		CONTID_OP_LT, CONTID_OP_GT, CONTID_OP_LE, CONTID_OP_GE,
+		CONTID_OP_BITMASK, CONTID_OP_BITTEST,
+	};
+	struct contid_rule *r;
+	unsigned char *b;
+	void *buf;
+	size_t len, i;
+
+	(void)state;
+	assert_int_equal(contid_rule_parse(&r, "-a always,exit -F arch=b64 -S all"), 0);
+	assert_int_equal(contid_rule_pack(r, &buf, &len), 0);
+	contid_rule_free(r);
+	b = buf;
+	for (i = 0; i < sizeof(ops) / sizeof(ops[0]); i++) {
+		put32(b, OFF_FFLAGS, ops[i]);
+		assert_int_equal(contid_rule_unpack(&r, b, len), 0);
+		assert_int_equal(contid_rule_check(NULL, r), -CONTID_E_BADOP);
+		contid_rule_free(r);
+	}
+	put32(b, OFF_FFLAGS, CONTID_OP_NE);
+	assert_int_equal(contid_rule_unpack(&r, b, len), 0);
+	assert_int_equal(contid_rule_check(NULL, r), 0);
+	contid_rule_free(r);
+	free(buf);
+}
+
+/* The kernel takes one key field a rule (audit_data_to_entry(): a second
+ * is -EINVAL); contid_rule_check() refuses a second before sending. */
+static void test_check_duplicate_keys(void **state)
+{
+	struct contid_rule *r;
+
+	(void)state;
+	assert_int_equal(contid_rule_new(&r, CONTID_LIST_EXIT, CONTID_ACTION_ALWAYS), 0);
+	assert_int_equal(contid_rule_add_field_str(r, CONTID_FIELD_KEY, CONTID_OP_EQ, "a"), 0);
+	assert_int_equal(contid_rule_check(NULL, r), 0);
+	assert_int_equal(contid_rule_add_field_str(r, CONTID_FIELD_KEY, CONTID_OP_EQ, "b"), 0);
+	assert_int_equal(contid_rule_check(NULL, r), -CONTID_E_BADVALUE);
+	contid_rule_free(r);
+	/* keys given as text join into one field; != keys do not */
+	assert_int_equal(contid_rule_parse(&r, "-a always,exit -S all -k a -F key=b"), 0);
+	assert_int_equal(contid_rule_check(NULL, r), 0);
+	contid_rule_free(r);
+	assert_int_equal(contid_rule_parse(&r, "-a always,exit -S all -F key!=a -F key!=b"), 0);
+	assert_int_equal(contid_rule_check(NULL, r), -CONTID_E_BADVALUE);
+	contid_rule_free(r);
+}
+
 /* fake kernel: AUDIT_GET answers with feature bitmap fk->user */
 static void on_rule_req(struct fake_kernel *fk, const struct nlmsghdr *req)
 {
@@ -464,6 +555,9 @@ int main(void)
 		cmocka_unit_test(test_unpack_errors),
 		cmocka_unit_test(test_refusals),
 		cmocka_unit_test(test_key_too_long_after_decode),
+		cmocka_unit_test(test_check_msgtype_list),
+		cmocka_unit_test(test_check_arch_ops),
+		cmocka_unit_test(test_check_duplicate_keys),
 		cmocka_unit_test(test_feature_bit_checked),
 		cmocka_unit_test(test_kernel_refusal),
 		cmocka_unit_test(test_list_rules),
