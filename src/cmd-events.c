@@ -95,16 +95,14 @@ int cmd_events(int argc, char **argv)
 	struct contid_handle *h;
 	struct contid_reader *rd;
 	struct sigaction sa;
-	uint64_t ids[64], left = 0;
+	struct id_list ids = { .n = 0 };
+	uint64_t left = 0;
 	bool daemon = false, counted = false;
-	size_t nids = 0;
 	int c, err, status = EXIT_OK;
 
 	while ((c = cmd_getopt(argc, argv, "events", "c:Dn:", opts, events_help)) != -1) {
 		if (c == 'c') {
-			if (nids == 64)
-				usage_error("events", "too many --contid (at most 64)");
-			ids[nids++] = parse_id("events", optarg);
+			id_list_add("events", &ids, optarg);
 		} else if (c == 'D') {
 			daemon = true;
 		} else if (c == 'n') {
@@ -131,7 +129,7 @@ int cmd_events(int argc, char **argv)
 	err = check_enabled();
 	if (err != EXIT_OK)
 		return err;
-	rd = new_reader(ids, nids);
+	rd = new_reader(ids.id, ids.n);
 	if (!rd)
 		return EXIT_FAIL;
 	h = open_handle(daemon ? 0 : CONTID_OPEN_READLOG);

@@ -123,8 +123,7 @@ int cmd_parse(int argc, char **argv)
 	const char *file = NULL, *input = NULL;
 	char **logs = NULL, *first = NULL;
 	bool input_logs = false;
-	uint64_t ids[64];
-	size_t nids = 0;
+	struct id_list ids = { .n = 0 };
 	int c, i, nlogs = 0, status = EXIT_OK;
 
 	for (;;) {
@@ -140,9 +139,7 @@ int cmd_parse(int argc, char **argv)
 		}
 		switch (c) {
 		case 'c':
-			if (nids == 64)
-				usage_error("parse", "too many --contid (at most 64)");
-			ids[nids++] = parse_id("parse", optarg);
+			id_list_add("parse", &ids, optarg);
 			break;
 		case 'm':
 			search_add_types(&search, optarg);
@@ -193,7 +190,7 @@ int cmd_parse(int argc, char **argv)
 			return status;
 		}
 	}
-	ps.rd = new_reader(ids, nids);
+	ps.rd = new_reader(ids.id, ids.n);
 	if (!ps.rd) {
 		status = EXIT_FAIL;
 		goto out;

@@ -229,8 +229,8 @@ int cmd_ps(int argc, char **argv)
 		{ "set", no_argument, NULL, 's' },
 		{ NULL, 0, NULL, 0 }
 	};
-	uint64_t filter[64];
-	size_t nfilter = 0, nrows = 0, cap = 0, i, j;
+	struct id_list filter = { .n = 0 };
+	size_t nrows = 0, cap = 0, i, j;
 	struct task_row *rows = NULL;
 	bool only_set = false;
 	struct dirent *d, *t;
@@ -241,9 +241,7 @@ int cmd_ps(int argc, char **argv)
 		if (c == 's') {
 			only_set = true;
 		} else if (c == 'c') {
-			if (nfilter == 64)
-				usage_error("ps", "too many --contid (at most 64)");
-			filter[nfilter++] = parse_id("ps", optarg);
+			id_list_add("ps", &filter, optarg);
 		}
 	}
 	if (optind < argc)
@@ -280,10 +278,10 @@ int cmd_ps(int argc, char **argv)
 			if (err < 0)
 				break;
 			keep = !only_set || r.contid != CONTID_UNSET;
-			if (nfilter) {
+			if (filter.n) {
 				keep = false;
-				for (j = 0; j < nfilter; j++)
-					keep |= filter[j] == r.contid;
+				for (j = 0; j < filter.n; j++)
+					keep |= filter.id[j] == r.contid;
 			}
 			if (!keep)
 				continue;

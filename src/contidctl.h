@@ -80,6 +80,16 @@ pid_t parse_pid(const char *cmd, const char *what, const char *s);
 /* "PID" or "PID/TID"; *tid = 0 when absent. */
 void parse_task(const char *cmd, const char *s, pid_t *pid, pid_t *tid);
 
+/* The IDs of a repeatable --contid option (events, parse, ps). */
+#define ID_LIST_MAX 64
+struct id_list {
+	uint64_t id[ID_LIST_MAX];
+	size_t n;
+};
+/* Add one --contid argument of CMD to @l: a usage error (exit 2) on an
+ * invalid ID or past ID_LIST_MAX IDs.  In src/options.c. */
+void id_list_add(const char *cmd, struct id_list *l, const char *arg);
+
 /* Open a handle; prints the failure and returns NULL on error. */
 struct contid_handle *open_handle(unsigned int flags);
 

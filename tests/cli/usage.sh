@@ -113,6 +113,12 @@ u events "invalid container ID 'x': not a decimal number" events --contid x
 u events "unexpected argument 'x'" events x
 u events "invalid count '0': must be positive" events --count 0
 u parse "unexpected argument 'b'" parse a b
+# events, parse and ps take at most 64 --contid (src/options.c).
+ids65=$(i=0; while [ $i -le 64 ]; do printf ' --contid %d' $((i + 1)); i=$((i + 1)); done)
+for c in events parse ps; do
+	# shellcheck disable=SC2086 # one word an option and an ID
+	u $c "too many --contid (at most 64)" $c $ids65
+done
 u parse "invalid container ID '18446744073709551615': the unset value is not a valid ID" parse --contid 18446744073709551615
 
 # Failures (exit 1) that need no kernel.
