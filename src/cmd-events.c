@@ -82,7 +82,15 @@ static int check_enabled(void)
 	return EXIT_OK;
 }
 
-int cmd_events(int argc, char **argv)
+/* What the command line asks for. */
+struct events_opts {
+	struct id_list ids;
+	bool daemon;
+	bool counted;		/* --count given: stop after @left events */
+	uint64_t left;
+};
+
+static void events_args(int argc, char **argv, struct events_opts *o)
 {
 	static const struct option opts[] = {
 		{ "contid", required_argument, NULL, 'c' },
@@ -90,29 +98,25 @@ int cmd_events(int argc, char **argv)
 		{ "count", required_argument, NULL, 'n' },
 		{ NULL, 0, NULL, 0 }
 	};
-	struct lost_state ls = { .cmd = "events" };
-	struct contid_status kst;
-	struct contid_handle *h;
-	struct contid_reader *rd;
-	struct sigaction sa;
-	struct id_list ids = { .n = 0 };
-	uint64_t left = 0;
-	bool daemon = false, counted = false;
-	int c, err, status = EXIT_OK;
+	int c;
 
 	while ((c = cmd_getopt(argc, argv, "events", "c:Dn:", opts, events_help)) != -1) {
 		if (c == 'c') {
-			id_list_add("events", &ids, optarg);
+			id_list_add("events", &o->ids, optarg);
 		} else if (c == 'D') {
-			daemon = true;
+			o->daemon = true;
 		} else if (c == 'n') {
-			left = (uint64_t)parse_pid("events", "count", optarg);
-			counted = true;
+			o->left = (uint64_t)parse_pid("events", "count", optarg);
+			o->counted = true;
 		}
 	}
 	if (optind < argc)
 		usage_error("events", "unexpected argument '%s'", argv[optind]);
-	print_init(stdout, opt_json);
+}
+
+static void catch_signals(void)
+{
+	struct sigaction sa;
 
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_stop;	/* no SA_RESTART: reads end early */
@@ -125,74 +129,125 @@ int cmd_events(int argc, char **argv)
 	sigaction(SIGHUP, &sa, NULL);
 	sigaction(SIGUSR1, &sa, NULL);
 	sigaction(SIGUSR2, &sa, NULL);
+}
 
-	err = check_enabled();
-	if (err != EXIT_OK)
-		return err;
-	rd = new_reader(ids.id, ids.n);
-	if (!rd)
-		return EXIT_FAIL;
-	h = open_handle(daemon ? 0 : CONTID_OPEN_READLOG);
-	if (!h) {
-		contid_reader_free(rd);
-		return EXIT_FAIL;
+/*
+ * What one run holds.  events_open() fills it as far as it gets;
+ * events_close() releases whatever is there, on every path.
+ */
+struct events_run {
+	struct contid_reader *rd;
+	struct contid_handle *h;
+	bool registered;	/* h is the audit daemon's socket */
+	struct lost_state ls;	/* ls.status: a handle of its own */
+};
+
+/* Multicast: watch the socket's drop count, if /proc/net/netlink has it. */
+static void watch_drops(struct lost_state *ls, struct contid_handle *h)
+{
+	/*
+	 * A multicast reader is the only one to lose what overruns its
+	 * socket.  (A daemon's overruns are retried by the kernel: its
+	 * losses are the kernel's lost counter, see open_daemon().)
+	 */
+	ls->sock = h;
+	ls->drops = socket_drops(h);
+	if (ls->drops < 0) {
+		fprintf(stderr, PROG ": events: warning: no drop count for this socket "
+			"in /proc/net/netlink: lost records are reported as ENOBUFS "
+			"and serial gaps only\n");
+		ls->sock = NULL;
 	}
-	if (daemon) {
-		err = contid_handle_register(h);
-		if (err < 0) {
-			contid_handle_close(h);
-			contid_reader_free(rd);
-			return fail(err, err == -EEXIST ?
-				    "another audit daemon is registered" : NULL,
-				    "cannot register as the audit daemon");
-		}
-		ls.status = open_handle(0);
-		if (!ls.status || (err = contid_status_get(ls.status, &kst)) < 0) {
-			if (ls.status)
-				fail(err, NULL, "cannot read the audit status");
-			contid_handle_close(ls.status);
-			contid_handle_unregister(h);
-			contid_handle_close(h);
-			contid_reader_free(rd);
-			return EXIT_FAIL;
-		}
-		ls.kernel_lost = kst.lost;
-		ls.kernel_checked = time(NULL);
-	} else {
-		/*
-		 * A multicast reader is the only one to lose what overruns
-		 * its socket.  (A daemon's overruns are retried by the
-		 * kernel: its losses are the lost counter above.)
-		 */
-		ls.sock = h;
-		ls.drops = socket_drops(h);
-		if (ls.drops < 0) {
-			fprintf(stderr, PROG ": events: warning: no drop count for this socket "
-				"in /proc/net/netlink: lost records are reported as ENOBUFS "
-				"and serial gaps only\n");
-			ls.sock = NULL;
-		}
-	}
+}
+
+/* --daemon: register @r->h, and read the kernel's lost counter once
+ * on a second handle, the starting point of check_lost()'s reports. */
+static int open_daemon(struct events_run *r)
+{
+	struct contid_status kst;
+	int err;
+
+	err = contid_handle_register(r->h);
+	if (err < 0)
+		return fail(err, err == -EEXIST ? "another audit daemon is registered" : NULL,
+			    "cannot register as the audit daemon");
+	r->registered = true;
+	r->ls.status = open_handle(0);
+	if (!r->ls.status)
+		return EXIT_FAIL;
+	err = contid_status_get(r->ls.status, &kst);
+	if (err < 0)
+		return fail(err, NULL, "cannot read the audit status");
+	r->ls.kernel_lost = kst.lost;
+	r->ls.kernel_checked = time(NULL);
+	return EXIT_OK;
+}
+
+/* Prints the failure and returns EXIT_FAIL; events_close() in any case. */
+static int events_open(struct events_run *r, const struct events_opts *o)
+{
+	r->rd = new_reader(o->ids.id, o->ids.n);
+	if (!r->rd)
+		return EXIT_FAIL;
+	r->h = open_handle(o->daemon ? 0 : CONTID_OPEN_READLOG);
+	if (!r->h)
+		return EXIT_FAIL;
+	if (o->daemon)
+		return open_daemon(r);
+	watch_drops(&r->ls, r->h);
+	return EXIT_OK;
+}
+
+static void events_close(struct events_run *r)
+{
+	if (r->registered)
+		contid_handle_unregister(r->h);
+	contid_handle_close(r->ls.status);
+	contid_handle_close(r->h);
+	contid_reader_free(r->rd);
+}
+
+/* Read and print until stopped, --count events are out or a read fails;
+ * then what the window still holds, and the last loss report. */
+static int events_follow(struct events_run *r, struct events_opts *o)
+{
+	uint64_t *left = o->counted ? &o->left : NULL;
+	int err, status = EXIT_OK;
+
 	/* Short reads, so that a stop request is seen within 200 ms. */
-	contid_handle_set_timeout(h, 200);
-	while (!stop && (!counted || left > 0)) {
-		err = contid_reader_read_netlink(rd, h);
+	contid_handle_set_timeout(r->h, 200);
+	while (!stop && (!left || *left > 0)) {
+		err = contid_reader_read_netlink(r->rd, r->h);
 		if (err < 0 && err != -EINTR) {
 			status = fail(err, NULL, "cannot read audit records");
 			break;
 		}
-		check_lost(rd, &ls, err == 0);
-		drain(rd, counted ? &left : NULL);
+		check_lost(r->rd, &r->ls, err == 0);
+		drain(r->rd, left);
 	}
-	if (!counted || left > 0) {
-		contid_reader_flush(rd);
-		drain(rd, counted ? &left : NULL);
+	if (!left || *left > 0) {
+		contid_reader_flush(r->rd);
+		drain(r->rd, left);
 	}
-	check_lost(rd, &ls, true);
-	if (daemon)
-		contid_handle_unregister(h);
-	contid_handle_close(ls.status);
-	contid_handle_close(h);
-	contid_reader_free(rd);
+	check_lost(r->rd, &r->ls, true);
+	return status;
+}
+
+int cmd_events(int argc, char **argv)
+{
+	struct events_opts o = { .daemon = false };
+	struct events_run r = { .ls = { .cmd = "events" } };
+	int status;
+
+	events_args(argc, argv, &o);
+	print_init(stdout, opt_json);
+	catch_signals();
+	status = check_enabled();
+	if (status != EXIT_OK)
+		return status;
+	status = events_open(&r, &o);
+	if (status == EXIT_OK)
+		status = events_follow(&r, &o);
+	events_close(&r);
 	return status;
 }
