@@ -60,14 +60,14 @@ int cmd_features(int argc, char **argv)
 	print_open_object(NULL);
 	for (i = 0; i < sizeof(status_fields) / sizeof(status_fields[0]); i++) {
 		uint32_t v;
-		char fmt[40];
 
 		if (status_fields[i].field == CONTID_STATUS_MASK ||
 		    !contid_status_has(&st, status_fields[i].field))
 			continue;
 		memcpy(&v, (const char *)&st + status_fields[i].off, sizeof(v));
-		snprintf(fmt, sizeof(fmt), "%-26s %%" PRIu64 "\n", status_fields[i].name);
-		print_u64(PRINT_ANY, status_fields[i].name, fmt, v);
+		/* the name column, then the value: formats stay literals */
+		print_text("%-26s ", status_fields[i].name);
+		print_u64(PRINT_ANY, status_fields[i].name, "%" PRIu64 "\n", v);
 	}
 	rules = st.feature_bitmap & CONTID_FEATURE_CONTAINERID_FILTER;
 	proc = stat("/proc/self/containerid", &sb) == 0;
@@ -76,14 +76,14 @@ int cmd_features(int argc, char **argv)
 	print_text("features:\n");
 	print_open_object("features");
 	for (bit = 0; bit < 32; bit++) {
-		char fmt[64];
-
 		/* Every known bit, set or not; an unknown bit only when set. */
 		if (bit >= 8 && !(st.feature_bitmap & (1u << bit)))
 			continue;
 		contid_feature_name(bit, name, sizeof(name));
-		snprintf(fmt, sizeof(fmt), "  %-24s %%s (0x%08x)\n", name, 1u << bit);
-		print_bool(PRINT_ANY, name, fmt, st.feature_bitmap & (1u << bit));
+		/* the library's name is data, never part of a format */
+		print_text("  %-24s ", name);
+		print_bool(PRINT_ANY, name, "%s", st.feature_bitmap & (1u << bit));
+		print_text(" (0x%08x)\n", 1u << bit);
 	}
 	print_close_object();
 	print_bool(PRINT_JSON, "containerid_rules", NULL, rules);
