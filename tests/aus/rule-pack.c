@@ -38,11 +38,11 @@ static int la_text(const char *text, struct audit_rule_data **rp, size_t *lenp,
 
 /*
  * The rules: with ok 1 both must pack the same bytes, with 0 both must
- * refuse.  With 2, the io_uring list: DESIGN.md allows the field there and
- * the patched libaudit packs it; libcontid packs the same bytes where the
- * tree's kernel series takes it there (AUS_CONTID_URING=1, set by host.sh
- * from kernel/patches/), and refuses it with CONTID_E_BADLIST where the
- * series refuses it (before V3).
+ * refuse.  With 2, the io_uring list: docs/interfaces.md allows the field
+ * there and the patched libaudit packs it; libcontid packs the same bytes
+ * where the tree's kernel series takes it there (AUS_CONTID_URING=1, set
+ * by host.sh from kernel/patches/), and refuses it with CONTID_E_BADLIST
+ * where the series refuses it (before V3).
  */
 static const struct {
 	const char *text;

@@ -79,7 +79,7 @@ check "contidctl rule list" "$want" "$("$C" rule list 2>&1 | grep -- 'io_uring')
 auditctl -d always,io_uring -S 18 -F uid=0 -k ausr > "$T/out" 2>&1; rc=$?
 check "auditctl -d of the io_uring rule: exit status" 0 "$rc"
 check "after auditctl -d" "" "$(auditctl -l 2>&1 | grep -- 'io_uring')"
-# The field itself: DESIGN.md (docs/interfaces.md) allows it on the
+# The field itself: docs/interfaces.md allows it on the
 # io_uring list and the patched libaudit packs it; a kernel series that
 # refuses it there (kernel/patches/0005 before V3) answers EINVAL.
 if [ "$URING" = 0 ]; then

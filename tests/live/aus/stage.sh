@@ -50,8 +50,9 @@ for fmt in ENRICHED RAW; do
 done
 mkdir -p "$stage/etc/contid-aus/plugins.d" "$stage/var/log/audit" "$stage/var/run"
 # Whether this tree's kernel series takes the contid field on the io_uring
-# list (DESIGN.md says it does; kernel/patches/0005 before V3 refused it,
-# and so did libcontid): live_aus_rules expects what the series says.
+# list (docs/interfaces.md says it does; kernel/patches/0005 before V3
+# refused it, and so did libcontid): live_aus_rules expects what the series
+# says.
 # AUS_CONTID_URING=0|1 overrides it for a LIVE_KERNEL of another tree.
 uring=0
 grep -q 'listnr != AUDIT_FILTER_URING_EXIT' "$REPO"/kernel/patches/*.patch && uring=1

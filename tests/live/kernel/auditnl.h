@@ -18,7 +18,7 @@
 #include <sys/types.h>
 #include <linux/audit.h>
 
-/* Numbers fixed by DESIGN.md, absent from the host's uapi headers. */
+/* Numbers fixed by docs/interfaces.md, absent from the host's uapi headers. */
 #ifndef AUDIT_CONTAINER
 #define AUDIT_CONTAINER 1020
 #endif

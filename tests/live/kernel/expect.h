@@ -13,7 +13,8 @@
 
 /*
  * Find the AUDIT_CONTAINER record of a set attempt on opid (its contid
- * new, its res) and check every field, in the order DESIGN.md fixes.
+ * new, its res) and check every field, in the order docs/interfaces.md
+ * gives.
  * Everything the kernel queued before anl_sync() is in the store.
  */
 const struct rec *expect_set_record(pid_t setter, pid_t opid, const char *old,

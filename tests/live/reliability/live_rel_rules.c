@@ -11,7 +11,7 @@
  * lower), the message cut short anywhere in the buffer or in the header,
  * a field's type, operator or value changed, or slack bytes after the
  * buffer.  The model (audit_data_to_entry() and audit_field_valid() for
- * the field types used here, the container ID field as in DESIGN.md)
+ * the field types used here, the container ID field as in docs/interfaces.md)
  * says whether F is valid.  Then:
  *   - F added: EINVAL and nothing listed, or 0, listed, deleted, ENOENT;
  *     F deleted: EINVAL, or ENOENT;

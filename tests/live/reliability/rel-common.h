@@ -41,8 +41,9 @@ void rel_spin_us(long us);
 /*
  * The exact text of the AUDIT_CONTAINER record the test process logs when
  * it tries to set contid on opid that had old: every field fixed by
- * DESIGN.md, the process's own uid/auid/ses/tty.  rel_learn_tty() must
- * have run (it sets an ID on a throwaway child to learn the tty field).
+ * docs/interfaces.md, the process's own uid/auid/ses/tty.
+ * rel_learn_tty() must have run (it sets an ID on a throwaway child to
+ * learn the tty field).
  */
 void rel_learn_tty(void);
 void rel_set_record(char *buf, size_t cap, pid_t opid, uint64_t old,
