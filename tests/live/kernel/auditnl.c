@@ -136,52 +136,107 @@ static int send_msg(int type, int flags, const void *payload, size_t len,
 	return 0;
 }
 
-int anl_query(int type, const void *payload, size_t len, int reply_type,
-	      void *out, size_t cap)
+/*
+ * A request in flight.  await_answer() is the one receive loop: it hands
+ * every message that answers seq to on_msg() until on_msg() sets done, a
+ * receive fails, or the deadline passes, and returns result.  on_msg()
+ * sets result (which starts as -ETIMEDOUT) and may move the deadline.
+ * A request with more state embeds this struct as its first member.
+ */
+struct pending {
+	uint32_t seq;
+	long deadline;			/* now_ms() at which it gives up */
+	int result;
+	int done;
+	void (*on_msg)(struct pending *p, struct nlmsghdr *m);
+};
+
+static int await_answer(struct pending *p)
 {
 	static char rbuf[BUF_SIZE] __attribute__((aligned(8)));
 	struct nlmsghdr *reply = (struct nlmsghdr *)rbuf;
-	long deadline = now_ms() + 5000;
-	int result = -ETIMEDOUT, have_data = 0;
-	uint32_t seq;
 	int rc;
 
-	rc = send_msg(type, NLM_F_ACK, payload, len, &seq);
-	if (rc)
-		return rc;
-	while (now_ms() < deadline) {
+	while (!p->done && now_ms() < p->deadline) {
 		int got = 0;
 
-		rc = recv_one(100, seq, reply, sizeof(rbuf), &got);
+		rc = recv_one(100, p->seq, reply, sizeof(rbuf), &got);
 		if (rc < 0)
 			return rc;
-		if (!got)
-			continue;
-		if (reply->nlmsg_type == NLMSG_ERROR) {
-			struct nlmsgerr *e = NLMSG_DATA(reply);
-
-			if (e->error)
-				return e->error;
-			if (!reply_type)
-				return 0;
-			if (have_data)
-				return result;
-			/* ACK may come before the reply on some paths. */
-			continue;
-		}
-		if (reply_type && reply->nlmsg_type == reply_type) {
-			size_t plen = reply->nlmsg_len - NLMSG_HDRLEN;
-
-			if (plen > cap)
-				plen = cap;
-			memcpy(out, NLMSG_DATA(reply), plen);
-			result = (int)(reply->nlmsg_len - NLMSG_HDRLEN);
-			have_data = 1;
-			/* The ACK follows; wait for it briefly. */
-			deadline = now_ms() + 1000;
-		}
+		if (got)
+			p->on_msg(p, reply);
 	}
-	return have_data ? result : -ETIMEDOUT;
+	return p->result;
+}
+
+/* Send a request and wait for its answer (at most 5 s). */
+static int send_and_await(int type, int flags, const void *payload, size_t len,
+			  struct pending *p)
+{
+	int rc;
+
+	p->deadline = now_ms() + 5000;
+	p->result = -ETIMEDOUT;
+	p->done = 0;
+	rc = send_msg(type, flags, payload, len, &p->seq);
+	if (rc)
+		return rc;
+	return await_answer(p);
+}
+
+static void finish(struct pending *p, int result)
+{
+	p->result = result;
+	p->done = 1;
+}
+
+struct query {
+	struct pending p;		/* first: on_msg() gets &q->p */
+	int reply_type;			/* 0: an ACK is the answer */
+	void *out;
+	size_t cap;
+	int have_data;
+};
+
+static void query_msg(struct pending *p, struct nlmsghdr *m)
+{
+	struct query *q = (struct query *)p;
+
+	if (m->nlmsg_type == NLMSG_ERROR) {
+		struct nlmsgerr *e = NLMSG_DATA(m);
+
+		if (e->error || !q->reply_type)
+			finish(p, e->error);
+		else if (q->have_data)
+			finish(p, p->result);
+		/* else: the ACK may come before the reply on some paths. */
+		return;
+	}
+	if (q->reply_type && m->nlmsg_type == q->reply_type) {
+		size_t plen = m->nlmsg_len - NLMSG_HDRLEN;
+
+		if (plen > q->cap)
+			plen = q->cap;
+		memcpy(q->out, NLMSG_DATA(m), plen);
+		p->result = (int)(m->nlmsg_len - NLMSG_HDRLEN);
+		q->have_data = 1;
+		/* The ACK follows; wait for it briefly (without it, the
+		 * reply's length is still the answer). */
+		p->deadline = now_ms() + 1000;
+	}
+}
+
+int anl_query(int type, const void *payload, size_t len, int reply_type,
+	      void *out, size_t cap)
+{
+	struct query q = {
+		.p.on_msg = query_msg,
+		.reply_type = reply_type,
+		.out = out,
+		.cap = cap,
+	};
+
+	return send_and_await(type, NLM_F_ACK, payload, len, &q.p);
 }
 
 int anl_request(int type, const void *payload, size_t len)
@@ -234,41 +289,35 @@ void anl_close(void)
 	g_nrecs = g_caprecs = 0;
 }
 
+struct listing {
+	struct pending p;		/* first: on_msg() gets &l->p */
+	void (*fn)(const void *data, size_t len, void *arg);
+	void *arg;
+	int count;
+};
+
+static void listing_msg(struct pending *p, struct nlmsghdr *m)
+{
+	struct listing *l = (struct listing *)p;
+
+	if (m->nlmsg_type == NLMSG_DONE) {
+		finish(p, l->count);
+	} else if (m->nlmsg_type == NLMSG_ERROR) {
+		struct nlmsgerr *e = NLMSG_DATA(m);
+
+		if (e->error)
+			finish(p, e->error);
+	} else if (m->nlmsg_type == AUDIT_LIST_RULES) {
+		l->fn(NLMSG_DATA(m), m->nlmsg_len - NLMSG_HDRLEN, l->arg);
+		l->count++;
+	}
+}
+
 int anl_list_rules(void (*fn)(const void *data, size_t len, void *arg), void *arg)
 {
-	static char rbuf[BUF_SIZE] __attribute__((aligned(8)));
-	struct nlmsghdr *reply = (struct nlmsghdr *)rbuf;
-	long deadline = now_ms() + 5000;
-	int count = 0;
-	uint32_t seq;
-	int rc;
+	struct listing l = { .p.on_msg = listing_msg, .fn = fn, .arg = arg };
 
-	rc = send_msg(AUDIT_LIST_RULES, 0, NULL, 0, &seq);
-	if (rc)
-		return rc;
-	while (now_ms() < deadline) {
-		int got = 0;
-
-		rc = recv_one(100, seq, reply, sizeof(rbuf), &got);
-		if (rc < 0)
-			return rc;
-		if (!got)
-			continue;
-		if (reply->nlmsg_type == NLMSG_DONE)
-			return count;
-		if (reply->nlmsg_type == NLMSG_ERROR) {
-			struct nlmsgerr *e = NLMSG_DATA(reply);
-
-			if (e->error)
-				return e->error;
-			continue;
-		}
-		if (reply->nlmsg_type == AUDIT_LIST_RULES) {
-			fn(NLMSG_DATA(reply), reply->nlmsg_len - NLMSG_HDRLEN, arg);
-			count++;
-		}
-	}
-	return -ETIMEDOUT;
+	return send_and_await(AUDIT_LIST_RULES, 0, NULL, 0, &l.p);
 }
 
 int anl_user_msg(int fd, const char *text)
