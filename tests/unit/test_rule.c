@@ -317,6 +317,15 @@ static struct contid_rule *decoded_on_list(const char *text, uint32_t list)
 	return r;
 }
 
+/* @text does not parse: contid_rule_parse() returns @err */
+static void parse_err_rule(const char *text, int err)
+{
+	struct contid_rule *r = NULL;
+
+	assert_int_equal(contid_rule_parse(&r, text), err);
+	assert_null(r);
+}
+
 /* contid_rule_check() refuses msgtype off the user and exclude lists,
  * as contid_rule_add_field() and the kernel's audit_field_valid() do. */
 static void test_check_msgtype_list(void **state)
@@ -387,6 +396,127 @@ static void test_check_duplicate_keys(void **state)
 	assert_int_equal(contid_rule_parse(&r, "-a always,exit -S all -F key!=a -F key!=b"), 0);
 	assert_int_equal(contid_rule_check(NULL, r), -CONTID_E_BADVALUE);
 	contid_rule_free(r);
+}
+
+/*
+ * contid_rule_check() makes every check contid_rule_add_*() makes (one
+ * field_valid() in rule.c): a field comparison off the exit list, and an
+ * operator the kernel does not know (audit_to_op() gives Audit_bad) on a
+ * number field, come back refused, not sent.
+ */
+static void test_check_compare_list_unknown_op(void **state)
+{
+	struct contid_rule *r;
+	unsigned char *b;
+	void *buf;
+	size_t len;
+
+	(void)state;
+	r = decoded_on_list("-a always,exit -C uid=euid", CONTID_LIST_USER);
+	assert_int_equal(contid_rule_check(NULL, r), -CONTID_E_BADLIST);
+	contid_rule_free(r);
+	r = decoded_on_list("-a always,exit -C uid=euid", CONTID_LIST_EXIT);
+	assert_int_equal(contid_rule_check(NULL, r), 0);
+	contid_rule_free(r);
+
+	assert_int_equal(contid_rule_new(&r, CONTID_LIST_EXIT, CONTID_ACTION_ALWAYS), 0);
+	assert_int_equal(contid_rule_add_field(r, CONTID_FIELD_PID, 0x12345678, 1),
+			 -CONTID_E_BADOP);
+	assert_int_equal(contid_rule_add_field(r, CONTID_FIELD_PID, CONTID_OP_EQ, 1), 0);
+	assert_int_equal(contid_rule_pack(r, &buf, &len), 0);
+	contid_rule_free(r);
+	b = buf;
+	put32(b, OFF_FFLAGS, 0x12345678);
+	assert_int_equal(contid_rule_unpack(&r, b, len), 0);
+	assert_int_equal(contid_rule_check(NULL, r), -CONTID_E_BADOP);
+	contid_rule_free(r);
+	put32(b, OFF_FFLAGS, 0);
+	assert_int_equal(contid_rule_unpack(&r, b, len), 0);
+	assert_int_equal(contid_rule_check(NULL, r), -CONTID_E_BADOP);
+	contid_rule_free(r);
+	free(buf);
+}
+
+/*
+ * The list checks of the kernel's audit_field_valid() (6.1) that
+ * contid_rule_add_field() did not make: fstype only on the filesystem
+ * list and with = or != only, the filesystem list takes only fstype and
+ * key fields, perm not on the io_uring list.  The kernel answers -EINVAL;
+ * the library refuses them before sending, in add_* and in check alike.
+ */
+static void test_kernel_list_checks(void **state)
+{
+	struct contid_rule *r;
+
+	(void)state;
+	assert_int_equal(contid_rule_new(&r, CONTID_LIST_EXIT, CONTID_ACTION_ALWAYS), 0);
+	assert_int_equal(contid_rule_add_field(r, CONTID_FIELD_FSTYPE, CONTID_OP_EQ,
+					       0x74726163), -CONTID_E_BADLIST);
+	assert_int_equal(contid_rule_field_count(r), 0);
+	contid_rule_free(r);
+
+	assert_int_equal(contid_rule_new(&r, CONTID_LIST_FS, CONTID_ACTION_NEVER), 0);
+	assert_int_equal(contid_rule_add_field(r, CONTID_FIELD_FSTYPE, CONTID_OP_LT,
+					       0x74726163), -CONTID_E_BADOP);
+	assert_int_equal(contid_rule_add_field(r, CONTID_FIELD_UID, CONTID_OP_EQ, 0),
+			 -CONTID_E_BADLIST);
+	assert_int_equal(contid_rule_add_field_str(r, CONTID_FIELD_DIR, CONTID_OP_EQ, "/tmp"),
+			 -CONTID_E_BADLIST);
+	assert_int_equal(contid_rule_add_field(r, CONTID_FIELD_FSTYPE, CONTID_OP_EQ,
+					       0x74726163), 0);
+	assert_int_equal(contid_rule_add_field_str(r, CONTID_FIELD_KEY, CONTID_OP_EQ, "k"), 0);
+	assert_int_equal(contid_rule_check(NULL, r), 0);
+	contid_rule_free(r);
+	parse_err_rule("-a never,filesystem -F uid=0", -CONTID_E_BADLIST);
+	parse_err_rule("-a never,exit -F fstype=tracefs", -CONTID_E_BADLIST);
+
+	assert_int_equal(contid_rule_new(&r, CONTID_LIST_IO_URING, CONTID_ACTION_ALWAYS), 0);
+	assert_int_equal(contid_rule_add_field(r, CONTID_FIELD_PERM, CONTID_OP_EQ,
+					       CONTID_PERM_READ), -CONTID_E_BADLIST);
+	contid_rule_free(r);
+
+	/* decoded rules, as a list reply or other bytes may carry them */
+	r = decoded_on_list("-a never,filesystem -F fstype=tracefs -k k", CONTID_LIST_EXIT);
+	assert_int_equal(contid_rule_check(NULL, r), -CONTID_E_BADLIST);
+	contid_rule_free(r);
+	r = decoded_on_list("-a always,exit -F uid=0", CONTID_LIST_FS);
+	assert_int_equal(contid_rule_check(NULL, r), -CONTID_E_BADLIST);
+	contid_rule_free(r);
+	r = decoded_on_list("-a always,exit -F perm=r", CONTID_LIST_IO_URING);
+	assert_int_equal(contid_rule_check(NULL, r), -CONTID_E_BADLIST);
+	contid_rule_free(r);
+}
+
+/*
+ * A decoded string field the add functions would refuse: empty (the
+ * kernel's audit_unpack_string() refuses a length of 0) or longer than
+ * PATH_MAX (-ENAMETOOLONG there): contid_rule_check() refuses both, as
+ * contid_rule_add_field_str() does.
+ */
+static void test_check_string_length(void **state)
+{
+	unsigned char *b = calloc(1, OFF_BUF + 4097);
+	struct contid_rule *r;
+
+	(void)state;
+	assert_non_null(b);
+	put32(b, OFF_FLAGS, 4);
+	put32(b, OFF_ACTION, 2);
+	put32(b, OFF_COUNT, 1);
+	put32(b, OFF_FIELDS, 107);			/* dir */
+	put32(b, OFF_VALUES, 0);
+	put32(b, OFF_FFLAGS, 0x40000000);
+	put32(b, OFF_BUFLEN, 0);
+	assert_int_equal(contid_rule_unpack(&r, b, OFF_BUF), 0);
+	assert_int_equal(contid_rule_check(NULL, r), -CONTID_E_BADVALUE);
+	contid_rule_free(r);
+	put32(b, OFF_VALUES, 4097);
+	put32(b, OFF_BUFLEN, 4097);
+	memset(b + OFF_BUF, 'd', 4097);
+	assert_int_equal(contid_rule_unpack(&r, b, OFF_BUF + 4097), 0);
+	assert_int_equal(contid_rule_check(NULL, r), -CONTID_E_STRLEN);
+	contid_rule_free(r);
+	free(b);
 }
 
 /* fake kernel: AUDIT_GET answers with feature bitmap fk->user */
@@ -558,6 +688,9 @@ int main(void)
 		cmocka_unit_test(test_check_msgtype_list),
 		cmocka_unit_test(test_check_arch_ops),
 		cmocka_unit_test(test_check_duplicate_keys),
+		cmocka_unit_test(test_check_compare_list_unknown_op),
+		cmocka_unit_test(test_kernel_list_checks),
+		cmocka_unit_test(test_check_string_length),
 		cmocka_unit_test(test_feature_bit_checked),
 		cmocka_unit_test(test_kernel_refusal),
 		cmocka_unit_test(test_list_rules),
