@@ -517,9 +517,10 @@ uint32_t contid_native_arch(void);
  *
  * Refusals: -CONTID_E_TOOMANYFIELDS (already 64 fields), -CONTID_E_BADOP
  * (unknown operator, or other than = / != on arch, perm, filetype,
- * loginuid_set, field_compare), -CONTID_E_BADLIST (msgtype on a list other
- * than user or exclude), -CONTID_E_BADVALUE (a string field or the
- * container ID field).
+ * fstype, loginuid_set, field_compare), -CONTID_E_BADLIST (msgtype on a
+ * list other than user or exclude, fstype off the filesystem list, any
+ * other field on the filesystem list, perm on io_uring, field_compare off
+ * exit), -CONTID_E_BADVALUE (a string field or the container ID field).
  */
 int contid_rule_add_field(struct contid_rule *r, uint32_t field, uint32_t op,
 			  uint32_t value);
@@ -530,6 +531,7 @@ int contid_rule_add_field(struct contid_rule *r, uint32_t field, uint32_t op,
  *
  * Refusals: -CONTID_E_TOOMANYFIELDS, -CONTID_E_KEYLEN (key > 256 bytes),
  * -CONTID_E_STRLEN (other string > PATH_MAX), -CONTID_E_BADOP,
+ * -CONTID_E_BADLIST (on the filesystem list, but a key),
  * -CONTID_E_BADVALUE (not a string field, or empty string).
  */
 int contid_rule_add_field_str(struct contid_rule *r, uint32_t field,
@@ -678,10 +680,12 @@ int contid_rule_unpack(struct contid_rule **rp, const void *buf, size_t len);
  * @h: handle whose cached feature bitmap is consulted (fetched with
  *     AUDIT_GET if not cached); NULL skips the feature check.
  *
+ * Every field gets the operator, list and string length checks of the
+ * contid_rule_add_*() functions (one function makes them for both).
  * Returns 0 or -CONTID_E_NOFEATURE, -CONTID_E_BADOP, -CONTID_E_BADLIST,
- * -CONTID_E_TOOMANYFIELDS, -CONTID_E_KEYLEN, -CONTID_E_BADVALUE (a second
- * key field: the kernel takes one; contid_rule_parse() joins keys given
- * with = into one).
+ * -CONTID_E_TOOMANYFIELDS, -CONTID_E_KEYLEN, -CONTID_E_STRLEN,
+ * -CONTID_E_BADVALUE (an empty string, or a second key field: the kernel
+ * takes one; contid_rule_parse() joins keys given with = into one).
  */
 int contid_rule_check(struct contid_handle *h, const struct contid_rule *r);
 
