@@ -170,17 +170,15 @@ static _Noreturn void rule_error(const char *cmd, int err, struct words *ws,
 				    d->arch ? arch_name(d->arch) : "of this machine");
 		usage_error(cmd, "unknown system call '%s'", name);
 	case CONTID_E_BADOP:
-		usage_error(cmd, "operator not allowed on this field in '%s'", what);
 	case CONTID_E_BADLIST:
-		if (opt[1] == 'S' && origin)
-			usage_error(cmd, "--syscall is only allowed on the exit list");
-		if (opt[1] == 'S')
-			usage_error(cmd, "-S is not allowed on this filter list");
-		usage_error(cmd, "field not allowed on this filter list in '%s'", what);
+	case CONTID_E_KEYLEN:
+		if (err == -CONTID_E_BADLIST && opt[1] == 'S')
+			usage_error(cmd, origin ? "--syscall is only allowed on the exit list" :
+				    "-S is not allowed on this filter list");
+		/* the library's message: "operator not allowed on this field" */
+		usage_error(cmd, "%s in '%s'", err_cause(err), what);
 	case CONTID_E_TOOMANYFIELDS:
 		usage_error(cmd, "too many fields (at most 64) at '%s'", what);
-	case CONTID_E_KEYLEN:
-		usage_error(cmd, "key too long (at most 256 bytes) in '%s'", what);
 	case CONTID_E_STRLEN:
 		usage_error(cmd, "value too long in '%s'", what);
 	case CONTID_E_ARCHORDER:

@@ -15,7 +15,8 @@
  *   reader may be used by one thread at a time; distinct objects may be used
  *   concurrently from different threads without locking.
  *
- * Since: every symbol in this header is Since: 1.0 (LIBCONTID_1.0).
+ * Since: every symbol in this header is Since: 1.0 (LIBCONTID_1.0) unless
+ *   its comment says otherwise.
  */
 #ifndef LIBCONTID_CONTID_H
 #define LIBCONTID_CONTID_H
@@ -81,6 +82,17 @@ enum contid_error {
  * Returns a static string; never NULL.  Thread-safe.
  */
 const char *contid_strerror(int err);
+
+/**
+ * contid_strerrorname - the name of a library error code
+ * @err: a return value, negative or not
+ *
+ * Returns "CONTID_E_PROTO" and so on, from the same table as
+ * contid_strerror()'s messages, or NULL when @err is not a CONTID_E_*
+ * code (an errno value: strerrorname_np() names those).  Static string;
+ * thread-safe.  Since LIBCONTID_1.2.
+ */
+const char *contid_strerrorname(int err);
 
 /**
  * contid_task_strerror - message for an error of contid_task_set/_get
