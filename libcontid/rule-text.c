@@ -45,6 +45,56 @@ static const char *op_str(uint32_t op)
 	return NULL;
 }
 
+/* The filter lists' names, read in -a LIST,ACTION and printed back. */
+static const struct {
+	const char *name;
+	unsigned int list;
+} lists[] = {
+	{ "exit", CONTID_LIST_EXIT }, { "user", CONTID_LIST_USER },
+	{ "exclude", CONTID_LIST_EXCLUDE }, { "task", CONTID_LIST_TASK },
+	{ "filesystem", CONTID_LIST_FS }, { "io_uring", CONTID_LIST_IO_URING },
+};
+
+CONTID_EXPORT const char *contid_rule_list_name(int list)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(lists) / sizeof(lists[0]); i++)
+		if ((int)lists[i].list == list)
+			return lists[i].name;
+	return NULL;
+}
+
+/* The perm field's letters, in the order auditctl prints them. */
+static const struct {
+	char letter;
+	uint32_t bit;
+} perms[] = {
+	{ 'r', AUDIT_PERM_READ }, { 'w', AUDIT_PERM_WRITE },
+	{ 'x', AUDIT_PERM_EXEC }, { 'a', AUDIT_PERM_ATTR },
+};
+
+/*
+ * Letters of @s into *@v; upper case too if @upper (as auditctl's -p,
+ * not its -F perm=).  -CONTID_E_BADVALUE for any other character.
+ */
+static int perm_parse(const char *s, bool upper, uint32_t *v)
+{
+	size_t i;
+
+	*v = 0;
+	for (; *s; s++) {
+		for (i = 0; i < sizeof(perms) / sizeof(perms[0]); i++)
+			if (*s == perms[i].letter ||
+			    (upper && *s == perms[i].letter - 'a' + 'A'))
+				break;
+		if (i == sizeof(perms) / sizeof(perms[0]))
+			return -CONTID_E_BADVALUE;
+		*v |= perms[i].bit;
+	}
+	return 0;
+}
+
 /* libaudit's fstypetab.h (3.0.9) */
 static const struct {
 	const char *name;
@@ -323,15 +373,8 @@ CONTID_EXPORT int contid_rule_parse_field(struct contid_rule *r,
 				return err;
 			break;
 		}
-		for (p = val; *p; p++) {
-			switch (*p) {
-			case 'r': v32 |= AUDIT_PERM_READ; break;
-			case 'w': v32 |= AUDIT_PERM_WRITE; break;
-			case 'x': v32 |= AUDIT_PERM_EXEC; break;
-			case 'a': v32 |= AUDIT_PERM_ATTR; break;
-			default: return -CONTID_E_BADVALUE;
-			}
-		}
+		if ((err = perm_parse(val, false, &v32)) < 0)
+			return err;
 		break;
 	case FK_SUCCESS:
 		/*
@@ -385,14 +428,6 @@ CONTID_EXPORT int contid_rule_parse_field(struct contid_rule *r,
 static int parse_list_action(const char *s, unsigned int *list,
 			     unsigned int *action)
 {
-	static const struct {
-		const char *name;
-		unsigned int list;
-	} lists[] = {
-		{ "exit", CONTID_LIST_EXIT }, { "user", CONTID_LIST_USER },
-		{ "exclude", CONTID_LIST_EXCLUDE }, { "task", CONTID_LIST_TASK },
-		{ "filesystem", CONTID_LIST_FS }, { "io_uring", CONTID_LIST_IO_URING },
-	};
 	const char *comma = strchr(s, ',');
 	bool have_list = false, have_action = false;
 	int part;
@@ -621,21 +656,11 @@ static int parse_field(struct pstate *st, const char *expr)
 
 static int set_perm(struct contid_rule *r, const char *arg)
 {
-	uint32_t v = 0;
+	uint32_t v;
 	unsigned int i;
-	const char *p;
 
-	if (!*arg || strlen(arg) > 4)
+	if (!*arg || strlen(arg) > 4 || perm_parse(arg, true, &v) < 0)
 		return -CONTID_E_BADVALUE;
-	for (p = arg; *p; p++) {
-		switch (*p) {
-		case 'r': case 'R': v |= AUDIT_PERM_READ; break;
-		case 'w': case 'W': v |= AUDIT_PERM_WRITE; break;
-		case 'x': case 'X': v |= AUDIT_PERM_EXEC; break;
-		case 'a': case 'A': v |= AUDIT_PERM_ATTR; break;
-		default: return -CONTID_E_BADVALUE;
-		}
-	}
 	/* as libaudit's audit_update_watch_perms(): replace, or append */
 	if (!r->nfields)
 		return -CONTID_E_SYNTAX;
@@ -850,19 +875,6 @@ static void sb_printf(struct sbuf *sb, const char *fmt, ...)
 		sb->pos += (size_t)n;
 }
 
-static const char *list_name(uint32_t list)
-{
-	switch (list) {
-	case CONTID_LIST_EXIT: return "exit";
-	case CONTID_LIST_USER: return "user";
-	case CONTID_LIST_EXCLUDE: return "exclude";
-	case CONTID_LIST_TASK: return "task";
-	case CONTID_LIST_FS: return "filesystem";
-	case CONTID_LIST_IO_URING: return "io_uring";
-	default: return NULL;
-	}
-}
-
 static const char *const compare_names[][2] = {
 	[AUDIT_COMPARE_UID_TO_OBJ_UID] = { "uid", "obj_uid" },
 	[AUDIT_COMPARE_GID_TO_OBJ_GID] = { "gid", "obj_gid" },
@@ -893,14 +905,11 @@ static const char *const compare_names[][2] = {
 
 static void format_perm(struct sbuf *sb, uint32_t v)
 {
-	if (v & AUDIT_PERM_READ)
-		sb_printf(sb, "r");
-	if (v & AUDIT_PERM_WRITE)
-		sb_printf(sb, "w");
-	if (v & AUDIT_PERM_EXEC)
-		sb_printf(sb, "x");
-	if (v & AUDIT_PERM_ATTR)
-		sb_printf(sb, "a");
+	size_t i;
+
+	for (i = 0; i < sizeof(perms) / sizeof(perms[0]); i++)
+		if (v & perms[i].bit)
+			sb_printf(sb, "%c", perms[i].letter);
 }
 
 /* the key field's \001-separated keys, each as "@pre KEY" */
@@ -1119,7 +1128,7 @@ CONTID_EXPORT int contid_rule_format(const struct contid_rule *r, char *buf,
 	if (len)
 		buf[0] = '\0';
 	list = r->flags & ~(uint32_t)AUDIT_FILTER_PREPEND;
-	lname = list_name(list);
+	lname = contid_rule_list_name((int)list);
 	if (!lname)
 		return -CONTID_E_BADVALUE;
 	if (is_watch(r)) {

@@ -664,6 +664,14 @@ int contid_rule_field_containerid(const struct contid_rule *r, unsigned int i,
 /** contid_rule_field_name - auditctl name of @field or NULL. */
 const char *contid_rule_field_name(uint32_t field);
 
+/**
+ * contid_rule_list_name - auditctl name of the filter list @list
+ * ("exit", "user", "exclude", "task", "filesystem", "io_uring": the names
+ * -a LIST,ACTION reads and contid_rule_format() prints), or NULL.
+ * Since LIBCONTID_1.2.
+ */
+const char *contid_rule_list_name(int list);
+
 /** contid_rule_equal - 1 if @a and @b serialise identically, else 0. */
 int contid_rule_equal(const struct contid_rule *a, const struct contid_rule *b);
 
