@@ -54,17 +54,11 @@ CONTID_EXPORT const char *contid_msgtype_name(unsigned int type)
 
 static int parse_uint(const char *s, size_t len, unsigned int *out)
 {
-	unsigned int v = 0;
-	size_t i;
+	uint64_t v;
 
-	if (!len || len > 9)
+	if (len > 9 || contid_parse_uint(s, len, 10, UINT64_MAX, &v) < 0)
 		return -1;
-	for (i = 0; i < len; i++) {
-		if (s[i] < '0' || s[i] > '9')
-			return -1;
-		v = v * 10 + (unsigned int)(s[i] - '0');
-	}
-	*out = v;
+	*out = (unsigned int)v;
 	return 0;
 }
 
@@ -503,32 +497,29 @@ static void split_enriched(struct contid_record *rec, char *p)
 static int parse_stamp(const char *s, size_t len, uint64_t *sec,
 		       unsigned int *msec, uint64_t *serial)
 {
-	size_t i = 6;
-	uint64_t a = 0, c = 0;
-	unsigned int b = 0, nd;
+	size_t i = 6, nd;
+	uint64_t a, b, c;
 
 	if (len < 6 || memcmp(s, "audit(", 6))
 		return -1;
-	for (nd = 0; i < len && s[i] >= '0' && s[i] <= '9'; i++, nd++) {
-		if (nd > 18)
-			return -1;
-		a = a * 10 + (uint64_t)(s[i] - '0');
-	}
-	if (!nd || i >= len || s[i++] != '.')
+	/* at most 19 digits of seconds and of serial, 9 of milliseconds */
+	nd = contid_digits(s + i, len - i);
+	if (nd > 19 || contid_parse_uint(s + i, nd, 10, UINT64_MAX, &a) < 0)
 		return -1;
-	for (nd = 0; i < len && s[i] >= '0' && s[i] <= '9'; i++, nd++) {
-		if (nd > 8)
-			return -1;
-		b = b * 10 + (unsigned int)(s[i] - '0');
-	}
-	if (!nd || i >= len || s[i++] != ':')
+	i += nd;
+	if (i >= len || s[i++] != '.')
 		return -1;
-	for (nd = 0; i < len && s[i] >= '0' && s[i] <= '9'; i++, nd++) {
-		if (nd > 18)
-			return -1;
-		c = c * 10 + (uint64_t)(s[i] - '0');
-	}
-	if (!nd || i + 1 > len || s[i++] != ')')
+	nd = contid_digits(s + i, len - i);
+	if (nd > 9 || contid_parse_uint(s + i, nd, 10, UINT64_MAX, &b) < 0)
+		return -1;
+	i += nd;
+	if (i >= len || s[i++] != ':')
+		return -1;
+	nd = contid_digits(s + i, len - i);
+	if (nd > 19 || contid_parse_uint(s + i, nd, 10, UINT64_MAX, &c) < 0)
+		return -1;
+	i += nd;
+	if (i + 1 > len || s[i++] != ')')
 		return -1;
 	if (i < len && s[i] == ':')
 		i++;

@@ -144,23 +144,8 @@ static int parse_u64(const char *s, bool neg_ok, uint64_t max, int64_t min,
 		base = 8;	/* as auditctl's strtoul(v, NULL, 0): "a2&0100" */
 		s++;
 	}
-	if (!*s)
+	if (contid_parse_uint(s, strlen(s), (unsigned int)base, UINT64_MAX, &v) < 0)
 		return -CONTID_E_BADVALUE;
-	for (; *s; s++) {
-		unsigned int d;
-
-		if (*s >= '0' && *s <= (base == 8 ? '7' : '9'))
-			d = (unsigned int)(*s - '0');
-		else if (base == 16 && *s >= 'a' && *s <= 'f')
-			d = (unsigned int)(*s - 'a' + 10);
-		else if (base == 16 && *s >= 'A' && *s <= 'F')
-			d = (unsigned int)(*s - 'A' + 10);
-		else
-			return -CONTID_E_BADVALUE;
-		if (v > (UINT64_MAX - d) / (unsigned int)base)
-			return -CONTID_E_BADVALUE;
-		v = v * (unsigned int)base + d;
-	}
 	if (neg) {
 		if (v > (uint64_t)(-(min + 1)) + 1)
 			return -CONTID_E_BADVALUE;
@@ -249,22 +234,15 @@ static int field_lookup(const char *name, size_t len,
 			const struct contid_field_info **fi, uint32_t *nr)
 {
 	uint64_t v = 0;
-	size_t i;
 
 	*fi = contid_field_by_name(name, len);
 	if (*fi) {
 		*nr = (*fi)->nr;
 		return 0;
 	}
-	if (len < 2 || name[0] != 'f' || (name[1] == '0' && len > 2))
+	if (len < 2 || name[0] != 'f' || (name[1] == '0' && len > 2) ||
+	    contid_parse_uint(name + 1, len - 1, 10, UINT32_MAX, &v) < 0)
 		return -CONTID_E_UNKNOWN_FIELD;
-	for (i = 1; i < len; i++) {
-		if (name[i] < '0' || name[i] > '9')
-			return -CONTID_E_UNKNOWN_FIELD;
-		v = v * 10 + (uint64_t)(name[i] - '0');
-		if (v > UINT32_MAX)
-			return -CONTID_E_UNKNOWN_FIELD;
-	}
 	*nr = (uint32_t)v;
 	/*
 	 * The number of a named field is that field, parsed as its name

@@ -379,12 +379,9 @@ CONTID_EXPORT int contid_rule_add_syscall_name(struct contid_rule *r,
 		return contid_rule_add_syscall(r, CONTID_SYSCALL_ALL);
 	nr = contid_syscall_number(name);
 	if (nr < 0) {
-		char *end;
-		long v;
+		uint64_t v;
 
-		errno = 0;
-		v = strtol(name, &end, 10);
-		if (*name < '0' || *name > '9' || *end || errno || v > INT_MAX)
+		if (contid_parse_uint(name, strlen(name), 10, INT_MAX, &v) < 0)
 			return -CONTID_E_UNKNOWN_SYSCALL;
 		nr = (int)v;
 	}

@@ -519,6 +519,29 @@ static void test_check_string_length(void **state)
 	free(b);
 }
 
+/* -S numbers through contid_rule_add_syscall_name(): decimal digits only,
+ * below the mask's 2048 bits. */
+static void test_syscall_numbers(void **state)
+{
+	static const char *const bad[] = {
+		"", "+1", "-1", " 1", "1 ", "0x1", "1a", "2048", "2147483647",
+		"2147483648", "99999999999999999999",
+	};
+	struct contid_rule *r;
+	size_t i;
+
+	(void)state;
+	assert_int_equal(contid_rule_new(&r, CONTID_LIST_EXIT, CONTID_ACTION_ALWAYS), 0);
+	assert_int_equal(contid_rule_add_syscall_name(r, "2047"), 0);
+	assert_int_equal(contid_rule_has_syscall(r, 2047), 1);
+	assert_int_equal(contid_rule_add_syscall_name(r, "007"), 0);
+	assert_int_equal(contid_rule_has_syscall(r, 7), 1);
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		assert_int_equal(contid_rule_add_syscall_name(r, bad[i]),
+				 -CONTID_E_UNKNOWN_SYSCALL);
+	contid_rule_free(r);
+}
+
 /* fake kernel: AUDIT_GET answers with feature bitmap fk->user */
 static void on_rule_req(struct fake_kernel *fk, const struct nlmsghdr *req)
 {
@@ -691,6 +714,7 @@ int main(void)
 		cmocka_unit_test(test_check_compare_list_unknown_op),
 		cmocka_unit_test(test_kernel_list_checks),
 		cmocka_unit_test(test_check_string_length),
+		cmocka_unit_test(test_syscall_numbers),
 		cmocka_unit_test(test_feature_bit_checked),
 		cmocka_unit_test(test_kernel_refusal),
 		cmocka_unit_test(test_list_rules),
