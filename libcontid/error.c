@@ -64,6 +64,12 @@ CONTID_EXPORT const char *contid_strerrorname(int err)
 	return NULL;
 }
 
+/*
+ * The kernel's refusals of /proc/PID/containerid as sentences.  contidctl
+ * words them as causes of its own (src/cmd-task.c, task_cause()): both
+ * wordings are asserted by tests, so they stay two; a new refusal goes in
+ * both.
+ */
 CONTID_EXPORT const char *contid_task_strerror(int err)
 {
 	switch (err < 0 ? -err : err) {
