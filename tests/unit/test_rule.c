@@ -277,32 +277,44 @@ static void test_refusals(void **state)
 	contid_rule_free(r);
 }
 
-static void test_key_too_long_after_decode(void **state)
+/*
+ * A decoded always,exit rule of one string field @field with = and @len
+ * bytes of @c, as a kernel reply may carry one that contid_rule_add_*()
+ * would not build.
+ */
+static struct contid_rule *decoded_string(uint32_t field, size_t len, char c)
 {
-	unsigned char *b = calloc(1, OFF_BUF + 300);
+	unsigned char *b = calloc(1, OFF_BUF + len);
 	struct contid_rule *r;
 
-	(void)state;
 	assert_non_null(b);
 	put32(b, OFF_FLAGS, 4);
 	put32(b, OFF_ACTION, 2);
 	put32(b, OFF_COUNT, 1);
-	put32(b, OFF_FIELDS, 210);
-	put32(b, OFF_VALUES, 300);
+	put32(b, OFF_FIELDS, field);
+	put32(b, OFF_VALUES, (uint32_t)len);
 	put32(b, OFF_FFLAGS, 0x40000000);
-	put32(b, OFF_BUFLEN, 300);
-	memset(b + OFF_BUF, 'k', 300);
-	assert_int_equal(contid_rule_unpack(&r, b, OFF_BUF + 300), 0);
+	put32(b, OFF_BUFLEN, (uint32_t)len);
+	memset(b + OFF_BUF, c, len);
+	assert_int_equal(contid_rule_unpack(&r, b, OFF_BUF + len), 0);
+	free(b);
+	return r;
+}
+
+static void test_key_too_long_after_decode(void **state)
+{
+	struct contid_rule *r = decoded_string(210, 300, 'k');
+
+	(void)state;
 	assert_int_equal(contid_rule_check(NULL, r), -CONTID_E_KEYLEN);
 	contid_rule_free(r);
-	free(b);
 }
 
 /*
  * A decoded rule as contid_rule_add_*() would not build it: @text parsed,
- * packed, and its list changed to @list in the bytes.
+ * packed, and the 32 bits at @off in the bytes set to @v.
  */
-static struct contid_rule *decoded_on_list(const char *text, uint32_t list)
+static struct contid_rule *decoded_with(const char *text, size_t off, uint32_t v)
 {
 	struct contid_rule *r;
 	void *buf;
@@ -311,10 +323,29 @@ static struct contid_rule *decoded_on_list(const char *text, uint32_t list)
 	assert_int_equal(contid_rule_parse(&r, text), 0);
 	assert_int_equal(contid_rule_pack(r, &buf, &len), 0);
 	contid_rule_free(r);
-	put32(buf, OFF_FLAGS, list);
+	put32(buf, off, v);
 	assert_int_equal(contid_rule_unpack(&r, buf, len), 0);
 	free(buf);
 	return r;
+}
+
+/* ... with its list changed to @list */
+static struct contid_rule *decoded_on_list(const char *text, uint32_t list)
+{
+	return decoded_with(text, OFF_FLAGS, list);
+}
+
+/* ... with the first field's operator changed to @op */
+static struct contid_rule *decoded_with_op(const char *text, uint32_t op)
+{
+	return decoded_with(text, OFF_FFLAGS, op);
+}
+
+/* contid_rule_check() of @r returns @want; @r is freed. */
+static void check_is(struct contid_rule *r, int want)
+{
+	assert_int_equal(contid_rule_check(NULL, r), want);
+	contid_rule_free(r);
 }
 
 /* @text does not parse: contid_rule_parse() returns @err */
@@ -353,27 +384,19 @@ static void test_check_arch_ops(void **state)
 		CONTID_OP_LT, CONTID_OP_GT, CONTID_OP_LE, CONTID_OP_GE,
 		CONTID_OP_BITMASK, CONTID_OP_BITTEST,
 	};
+	static const char text[] = "-a always,exit -F arch=b64 -S all";
 	struct contid_rule *r;
-	unsigned char *b;
-	void *buf;
-	size_t len, i;
+	size_t i;
 
 	(void)state;
-	assert_int_equal(contid_rule_parse(&r, "-a always,exit -F arch=b64 -S all"), 0);
-	assert_int_equal(contid_rule_pack(r, &buf, &len), 0);
-	contid_rule_free(r);
-	b = buf;
 	for (i = 0; i < sizeof(ops) / sizeof(ops[0]); i++) {
-		put32(b, OFF_FFLAGS, ops[i]);
-		assert_int_equal(contid_rule_unpack(&r, b, len), 0);
+		r = decoded_with_op(text, ops[i]);
 		assert_int_equal(contid_rule_check(NULL, r), -CONTID_E_BADOP);
 		contid_rule_free(r);
 	}
-	put32(b, OFF_FFLAGS, CONTID_OP_NE);
-	assert_int_equal(contid_rule_unpack(&r, b, len), 0);
+	r = decoded_with_op(text, CONTID_OP_NE);
 	assert_int_equal(contid_rule_check(NULL, r), 0);
 	contid_rule_free(r);
-	free(buf);
 }
 
 /* The kernel takes one key field a rule (audit_data_to_entry(): a second
@@ -406,35 +429,20 @@ static void test_check_duplicate_keys(void **state)
  */
 static void test_check_compare_list_unknown_op(void **state)
 {
+	static const char cmp[] = "-a always,exit -C uid=euid";
 	struct contid_rule *r;
-	unsigned char *b;
-	void *buf;
-	size_t len;
 
 	(void)state;
-	r = decoded_on_list("-a always,exit -C uid=euid", CONTID_LIST_USER);
-	assert_int_equal(contid_rule_check(NULL, r), -CONTID_E_BADLIST);
-	contid_rule_free(r);
-	r = decoded_on_list("-a always,exit -C uid=euid", CONTID_LIST_EXIT);
-	assert_int_equal(contid_rule_check(NULL, r), 0);
-	contid_rule_free(r);
+	check_is(decoded_on_list(cmp, CONTID_LIST_USER), -CONTID_E_BADLIST);
+	check_is(decoded_on_list(cmp, CONTID_LIST_EXIT), 0);
 
 	assert_int_equal(contid_rule_new(&r, CONTID_LIST_EXIT, CONTID_ACTION_ALWAYS), 0);
 	assert_int_equal(contid_rule_add_field(r, CONTID_FIELD_PID, 0x12345678, 1),
 			 -CONTID_E_BADOP);
-	assert_int_equal(contid_rule_add_field(r, CONTID_FIELD_PID, CONTID_OP_EQ, 1), 0);
-	assert_int_equal(contid_rule_pack(r, &buf, &len), 0);
 	contid_rule_free(r);
-	b = buf;
-	put32(b, OFF_FFLAGS, 0x12345678);
-	assert_int_equal(contid_rule_unpack(&r, b, len), 0);
-	assert_int_equal(contid_rule_check(NULL, r), -CONTID_E_BADOP);
-	contid_rule_free(r);
-	put32(b, OFF_FFLAGS, 0);
-	assert_int_equal(contid_rule_unpack(&r, b, len), 0);
-	assert_int_equal(contid_rule_check(NULL, r), -CONTID_E_BADOP);
-	contid_rule_free(r);
-	free(buf);
+	check_is(decoded_with_op("-a always,exit -F pid=1", 0x12345678),
+		 -CONTID_E_BADOP);
+	check_is(decoded_with_op("-a always,exit -F pid=1", 0), -CONTID_E_BADOP);
 }
 
 /*
@@ -476,15 +484,12 @@ static void test_kernel_list_checks(void **state)
 	contid_rule_free(r);
 
 	/* decoded rules, as a list reply or other bytes may carry them */
-	r = decoded_on_list("-a never,filesystem -F fstype=tracefs -k k", CONTID_LIST_EXIT);
-	assert_int_equal(contid_rule_check(NULL, r), -CONTID_E_BADLIST);
-	contid_rule_free(r);
-	r = decoded_on_list("-a always,exit -F uid=0", CONTID_LIST_FS);
-	assert_int_equal(contid_rule_check(NULL, r), -CONTID_E_BADLIST);
-	contid_rule_free(r);
-	r = decoded_on_list("-a always,exit -F perm=r", CONTID_LIST_IO_URING);
-	assert_int_equal(contid_rule_check(NULL, r), -CONTID_E_BADLIST);
-	contid_rule_free(r);
+	check_is(decoded_on_list("-a never,filesystem -F fstype=tracefs -k k",
+				 CONTID_LIST_EXIT), -CONTID_E_BADLIST);
+	check_is(decoded_on_list("-a always,exit -F uid=0", CONTID_LIST_FS),
+		 -CONTID_E_BADLIST);
+	check_is(decoded_on_list("-a always,exit -F perm=r", CONTID_LIST_IO_URING),
+		 -CONTID_E_BADLIST);
 }
 
 /*
@@ -495,28 +500,9 @@ static void test_kernel_list_checks(void **state)
  */
 static void test_check_string_length(void **state)
 {
-	unsigned char *b = calloc(1, OFF_BUF + 4097);
-	struct contid_rule *r;
-
 	(void)state;
-	assert_non_null(b);
-	put32(b, OFF_FLAGS, 4);
-	put32(b, OFF_ACTION, 2);
-	put32(b, OFF_COUNT, 1);
-	put32(b, OFF_FIELDS, 107);			/* dir */
-	put32(b, OFF_VALUES, 0);
-	put32(b, OFF_FFLAGS, 0x40000000);
-	put32(b, OFF_BUFLEN, 0);
-	assert_int_equal(contid_rule_unpack(&r, b, OFF_BUF), 0);
-	assert_int_equal(contid_rule_check(NULL, r), -CONTID_E_BADVALUE);
-	contid_rule_free(r);
-	put32(b, OFF_VALUES, 4097);
-	put32(b, OFF_BUFLEN, 4097);
-	memset(b + OFF_BUF, 'd', 4097);
-	assert_int_equal(contid_rule_unpack(&r, b, OFF_BUF + 4097), 0);
-	assert_int_equal(contid_rule_check(NULL, r), -CONTID_E_STRLEN);
-	contid_rule_free(r);
-	free(b);
+	check_is(decoded_string(107, 0, 'd'), -CONTID_E_BADVALUE);	/* dir */
+	check_is(decoded_string(107, 4097, 'd'), -CONTID_E_STRLEN);
 }
 
 /* -S numbers through contid_rule_add_syscall_name(): decimal digits only,
