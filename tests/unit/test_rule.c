@@ -505,6 +505,21 @@ static void test_check_string_length(void **state)
 	check_is(decoded_string(107, 4097, 'd'), -CONTID_E_STRLEN);
 }
 
+/* The kernel takes one exe field a rule, as one key (audit_data_to_entry():
+ * a second is -EINVAL); contid_rule_check() refuses a second before
+ * sending. */
+static void test_check_duplicate_exe(void **state)
+{
+	struct contid_rule *r;
+
+	(void)state;
+	assert_int_equal(contid_rule_parse(&r, "-a always,exit -S all -F exe=/bin/a"), 0);
+	check_is(r, 0);
+	assert_int_equal(contid_rule_parse(&r, "-a always,exit -S all -F exe=/bin/a "
+					   "-F exe!=/bin/b"), 0);
+	check_is(r, -CONTID_E_BADVALUE);
+}
+
 /* -S numbers through contid_rule_add_syscall_name(): decimal digits only,
  * below the mask's 2048 bits. */
 static void test_syscall_numbers(void **state)
@@ -701,6 +716,7 @@ int main(void)
 		cmocka_unit_test(test_kernel_list_checks),
 		cmocka_unit_test(test_check_string_length),
 		cmocka_unit_test(test_syscall_numbers),
+		cmocka_unit_test(test_check_duplicate_exe),
 		cmocka_unit_test(test_feature_bit_checked),
 		cmocka_unit_test(test_kernel_refusal),
 		cmocka_unit_test(test_list_rules),
