@@ -627,7 +627,7 @@ CONTID_EXPORT int contid_rule_equal(const struct contid_rule *a,
 CONTID_EXPORT int contid_rule_check(struct contid_handle *h,
 				    const struct contid_rule *r)
 {
-	bool has_contid = false, has_key = false;
+	bool has_contid = false, has_key = false, has_exe = false;
 	unsigned int i;
 	int err;
 
@@ -648,11 +648,14 @@ CONTID_EXPORT int contid_rule_check(struct contid_handle *h,
 		}
 		if (f->field == AUDIT_CONTAINERID)
 			has_contid = true;
-		/* one key field a rule: audit_data_to_entry() */
-		if (f->field == AUDIT_FILTERKEY && has_key)
+		/* one key and one exe field a rule: audit_data_to_entry() */
+		if ((f->field == AUDIT_FILTERKEY && has_key) ||
+		    (f->field == AUDIT_EXE && has_exe))
 			return -CONTID_E_BADVALUE;
 		if (f->field == AUDIT_FILTERKEY)
 			has_key = true;
+		if (f->field == AUDIT_EXE)
+			has_exe = true;
 	}
 	if (has_contid && h) {
 		uint32_t features;

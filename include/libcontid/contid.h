@@ -704,8 +704,9 @@ int contid_rule_unpack(struct contid_rule **rp, const void *buf, size_t len);
  * contid_rule_add_*() functions (one function makes them for both).
  * Returns 0 or -CONTID_E_NOFEATURE, -CONTID_E_BADOP, -CONTID_E_BADLIST,
  * -CONTID_E_TOOMANYFIELDS, -CONTID_E_KEYLEN, -CONTID_E_STRLEN,
- * -CONTID_E_BADVALUE (an empty string, or a second key field: the kernel
- * takes one; contid_rule_parse() joins keys given with = into one).
+ * -CONTID_E_BADVALUE (an empty string, or a second key or exe field: the
+ * kernel takes one of each; contid_rule_parse() joins keys given with =
+ * into one).
  */
 int contid_rule_check(struct contid_handle *h, const struct contid_rule *r);
 
