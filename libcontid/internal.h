@@ -126,6 +126,18 @@ int contid_spawn_with(contid_setter_fn set, void *ctx, uint64_t id,
 /* rule.c: which fields carry a string (or the 8-byte ID) in buf[] */
 bool contid_field_is_string(uint32_t field);
 
+/*
+ * number.c: the number written in s[0..@len) in @base (8, 10 or 16),
+ * digits only (no sign, prefix or blank), at most @max.  0; -EINVAL when
+ * @len is 0 or a character is no digit of @base; -ERANGE when the value
+ * passes @max.  The digits are read in order, so the first fault decides
+ * ("99999999999999999999x" is -ERANGE, "1x9999999999999999999" -EINVAL).
+ */
+int contid_parse_uint(const char *s, size_t len, unsigned int base,
+		      uint64_t max, uint64_t *out);
+/* How many decimal digits s[0..@len) starts with. */
+size_t contid_digits(const char *s, size_t len);
+
 /* socket.c: time.  A deadline is a contid_monotonic_ms() value, or
  * UINT64_MAX for none. */
 uint64_t contid_monotonic_ms(void);

@@ -54,17 +54,11 @@ CONTID_EXPORT const char *contid_msgtype_name(unsigned int type)
 
 static int parse_uint(const char *s, size_t len, unsigned int *out)
 {
-	unsigned int v = 0;
-	size_t i;
+	uint64_t v;
 
-	if (!len || len > 9)
+	if (len > 9 || contid_parse_uint(s, len, 10, UINT64_MAX, &v) < 0)
 		return -1;
-	for (i = 0; i < len; i++) {
-		if (s[i] < '0' || s[i] > '9')
-			return -1;
-		v = v * 10 + (unsigned int)(s[i] - '0');
-	}
-	*out = v;
+	*out = (unsigned int)v;
 	return 0;
 }
 
@@ -498,37 +492,32 @@ static void split_enriched(struct contid_record *rec, char *p)
 	}
 }
 
+/* The 1 to @max decimal digits at s[*i] as a number; *i moves past them. */
+static int stamp_number(const char *s, size_t len, size_t *i, size_t max,
+			uint64_t *out)
+{
+	size_t nd = contid_digits(s + *i, len - *i);
+
+	if (nd > max || contid_parse_uint(s + *i, nd, 10, UINT64_MAX, out) < 0)
+		return -1;
+	*i += nd;
+	return 0;
+}
+
 /* Parse "audit(SEC.MSEC:SERIAL): " at @s; returns bytes consumed or < 0.
  * The colon is optional (old DAEMON_* records), as in auparse. */
 static int parse_stamp(const char *s, size_t len, uint64_t *sec,
 		       unsigned int *msec, uint64_t *serial)
 {
 	size_t i = 6;
-	uint64_t a = 0, c = 0;
-	unsigned int b = 0, nd;
+	uint64_t a, b, c;
 
 	if (len < 6 || memcmp(s, "audit(", 6))
 		return -1;
-	for (nd = 0; i < len && s[i] >= '0' && s[i] <= '9'; i++, nd++) {
-		if (nd > 18)
-			return -1;
-		a = a * 10 + (uint64_t)(s[i] - '0');
-	}
-	if (!nd || i >= len || s[i++] != '.')
-		return -1;
-	for (nd = 0; i < len && s[i] >= '0' && s[i] <= '9'; i++, nd++) {
-		if (nd > 8)
-			return -1;
-		b = b * 10 + (unsigned int)(s[i] - '0');
-	}
-	if (!nd || i >= len || s[i++] != ':')
-		return -1;
-	for (nd = 0; i < len && s[i] >= '0' && s[i] <= '9'; i++, nd++) {
-		if (nd > 18)
-			return -1;
-		c = c * 10 + (uint64_t)(s[i] - '0');
-	}
-	if (!nd || i + 1 > len || s[i++] != ')')
+	/* at most 19 digits of seconds and of serial, 9 of milliseconds */
+	if (stamp_number(s, len, &i, 19, &a) < 0 || i >= len || s[i++] != '.' ||
+	    stamp_number(s, len, &i, 9, &b) < 0 || i >= len || s[i++] != ':' ||
+	    stamp_number(s, len, &i, 19, &c) < 0 || i + 1 > len || s[i++] != ')')
 		return -1;
 	if (i < len && s[i] == ':')
 		i++;
@@ -537,7 +526,7 @@ static int parse_stamp(const char *s, size_t len, uint64_t *sec,
 	if (i < len && s[i] == ' ')
 		i++;
 	*sec = a;
-	*msec = b;
+	*msec = (unsigned int)b;
 	*serial = c;
 	return (int)i;
 }

@@ -45,6 +45,56 @@ static const char *op_str(uint32_t op)
 	return NULL;
 }
 
+/* The filter lists' names, read in -a LIST,ACTION and printed back. */
+static const struct {
+	const char *name;
+	unsigned int list;
+} lists[] = {
+	{ "exit", CONTID_LIST_EXIT }, { "user", CONTID_LIST_USER },
+	{ "exclude", CONTID_LIST_EXCLUDE }, { "task", CONTID_LIST_TASK },
+	{ "filesystem", CONTID_LIST_FS }, { "io_uring", CONTID_LIST_IO_URING },
+};
+
+CONTID_EXPORT const char *contid_rule_list_name(int list)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(lists) / sizeof(lists[0]); i++)
+		if ((int)lists[i].list == list)
+			return lists[i].name;
+	return NULL;
+}
+
+/* The perm field's letters, in the order auditctl prints them. */
+static const struct {
+	char letter;
+	uint32_t bit;
+} perms[] = {
+	{ 'r', AUDIT_PERM_READ }, { 'w', AUDIT_PERM_WRITE },
+	{ 'x', AUDIT_PERM_EXEC }, { 'a', AUDIT_PERM_ATTR },
+};
+
+/*
+ * Letters of @s into *@v; upper case too if @upper (as auditctl's -p,
+ * not its -F perm=).  -CONTID_E_BADVALUE for any other character.
+ */
+static int perm_parse(const char *s, bool upper, uint32_t *v)
+{
+	size_t i;
+
+	*v = 0;
+	for (; *s; s++) {
+		for (i = 0; i < sizeof(perms) / sizeof(perms[0]); i++)
+			if (*s == perms[i].letter ||
+			    (upper && *s == perms[i].letter - 'a' + 'A'))
+				break;
+		if (i == sizeof(perms) / sizeof(perms[0]))
+			return -CONTID_E_BADVALUE;
+		*v |= perms[i].bit;
+	}
+	return 0;
+}
+
 /* libaudit's fstypetab.h (3.0.9) */
 static const struct {
 	const char *name;
@@ -94,23 +144,8 @@ static int parse_u64(const char *s, bool neg_ok, uint64_t max, int64_t min,
 		base = 8;	/* as auditctl's strtoul(v, NULL, 0): "a2&0100" */
 		s++;
 	}
-	if (!*s)
+	if (contid_parse_uint(s, strlen(s), (unsigned int)base, UINT64_MAX, &v) < 0)
 		return -CONTID_E_BADVALUE;
-	for (; *s; s++) {
-		unsigned int d;
-
-		if (*s >= '0' && *s <= (base == 8 ? '7' : '9'))
-			d = (unsigned int)(*s - '0');
-		else if (base == 16 && *s >= 'a' && *s <= 'f')
-			d = (unsigned int)(*s - 'a' + 10);
-		else if (base == 16 && *s >= 'A' && *s <= 'F')
-			d = (unsigned int)(*s - 'A' + 10);
-		else
-			return -CONTID_E_BADVALUE;
-		if (v > (UINT64_MAX - d) / (unsigned int)base)
-			return -CONTID_E_BADVALUE;
-		v = v * (unsigned int)base + d;
-	}
 	if (neg) {
 		if (v > (uint64_t)(-(min + 1)) + 1)
 			return -CONTID_E_BADVALUE;
@@ -199,22 +234,15 @@ static int field_lookup(const char *name, size_t len,
 			const struct contid_field_info **fi, uint32_t *nr)
 {
 	uint64_t v = 0;
-	size_t i;
 
 	*fi = contid_field_by_name(name, len);
 	if (*fi) {
 		*nr = (*fi)->nr;
 		return 0;
 	}
-	if (len < 2 || name[0] != 'f' || (name[1] == '0' && len > 2))
+	if (len < 2 || name[0] != 'f' || (name[1] == '0' && len > 2) ||
+	    contid_parse_uint(name + 1, len - 1, 10, UINT32_MAX, &v) < 0)
 		return -CONTID_E_UNKNOWN_FIELD;
-	for (i = 1; i < len; i++) {
-		if (name[i] < '0' || name[i] > '9')
-			return -CONTID_E_UNKNOWN_FIELD;
-		v = v * 10 + (uint64_t)(name[i] - '0');
-		if (v > UINT32_MAX)
-			return -CONTID_E_UNKNOWN_FIELD;
-	}
 	*nr = (uint32_t)v;
 	/*
 	 * The number of a named field is that field, parsed as its name
@@ -323,15 +351,8 @@ CONTID_EXPORT int contid_rule_parse_field(struct contid_rule *r,
 				return err;
 			break;
 		}
-		for (p = val; *p; p++) {
-			switch (*p) {
-			case 'r': v32 |= AUDIT_PERM_READ; break;
-			case 'w': v32 |= AUDIT_PERM_WRITE; break;
-			case 'x': v32 |= AUDIT_PERM_EXEC; break;
-			case 'a': v32 |= AUDIT_PERM_ATTR; break;
-			default: return -CONTID_E_BADVALUE;
-			}
-		}
+		if ((err = perm_parse(val, false, &v32)) < 0)
+			return err;
 		break;
 	case FK_SUCCESS:
 		/*
@@ -385,14 +406,6 @@ CONTID_EXPORT int contid_rule_parse_field(struct contid_rule *r,
 static int parse_list_action(const char *s, unsigned int *list,
 			     unsigned int *action)
 {
-	static const struct {
-		const char *name;
-		unsigned int list;
-	} lists[] = {
-		{ "exit", CONTID_LIST_EXIT }, { "user", CONTID_LIST_USER },
-		{ "exclude", CONTID_LIST_EXCLUDE }, { "task", CONTID_LIST_TASK },
-		{ "filesystem", CONTID_LIST_FS }, { "io_uring", CONTID_LIST_IO_URING },
-	};
 	const char *comma = strchr(s, ',');
 	bool have_list = false, have_action = false;
 	int part;
@@ -621,21 +634,11 @@ static int parse_field(struct pstate *st, const char *expr)
 
 static int set_perm(struct contid_rule *r, const char *arg)
 {
-	uint32_t v = 0;
+	uint32_t v;
 	unsigned int i;
-	const char *p;
 
-	if (!*arg || strlen(arg) > 4)
+	if (!*arg || strlen(arg) > 4 || perm_parse(arg, true, &v) < 0)
 		return -CONTID_E_BADVALUE;
-	for (p = arg; *p; p++) {
-		switch (*p) {
-		case 'r': case 'R': v |= AUDIT_PERM_READ; break;
-		case 'w': case 'W': v |= AUDIT_PERM_WRITE; break;
-		case 'x': case 'X': v |= AUDIT_PERM_EXEC; break;
-		case 'a': case 'A': v |= AUDIT_PERM_ATTR; break;
-		default: return -CONTID_E_BADVALUE;
-		}
-	}
 	/* as libaudit's audit_update_watch_perms(): replace, or append */
 	if (!r->nfields)
 		return -CONTID_E_SYNTAX;
@@ -850,19 +853,6 @@ static void sb_printf(struct sbuf *sb, const char *fmt, ...)
 		sb->pos += (size_t)n;
 }
 
-static const char *list_name(uint32_t list)
-{
-	switch (list) {
-	case CONTID_LIST_EXIT: return "exit";
-	case CONTID_LIST_USER: return "user";
-	case CONTID_LIST_EXCLUDE: return "exclude";
-	case CONTID_LIST_TASK: return "task";
-	case CONTID_LIST_FS: return "filesystem";
-	case CONTID_LIST_IO_URING: return "io_uring";
-	default: return NULL;
-	}
-}
-
 static const char *const compare_names[][2] = {
 	[AUDIT_COMPARE_UID_TO_OBJ_UID] = { "uid", "obj_uid" },
 	[AUDIT_COMPARE_GID_TO_OBJ_GID] = { "gid", "obj_gid" },
@@ -893,14 +883,11 @@ static const char *const compare_names[][2] = {
 
 static void format_perm(struct sbuf *sb, uint32_t v)
 {
-	if (v & AUDIT_PERM_READ)
-		sb_printf(sb, "r");
-	if (v & AUDIT_PERM_WRITE)
-		sb_printf(sb, "w");
-	if (v & AUDIT_PERM_EXEC)
-		sb_printf(sb, "x");
-	if (v & AUDIT_PERM_ATTR)
-		sb_printf(sb, "a");
+	size_t i;
+
+	for (i = 0; i < sizeof(perms) / sizeof(perms[0]); i++)
+		if (v & perms[i].bit)
+			sb_printf(sb, "%c", perms[i].letter);
 }
 
 /* the key field's \001-separated keys, each as "@pre KEY" */
@@ -1119,7 +1106,7 @@ CONTID_EXPORT int contid_rule_format(const struct contid_rule *r, char *buf,
 	if (len)
 		buf[0] = '\0';
 	list = r->flags & ~(uint32_t)AUDIT_FILTER_PREPEND;
-	lname = list_name(list);
+	lname = contid_rule_list_name((int)list);
 	if (!lname)
 		return -CONTID_E_BADVALUE;
 	if (is_watch(r)) {

@@ -136,6 +136,7 @@ static bool field_has_data(uint32_t field)
 	return field == AUDIT_CONTAINERID || contid_field_is_string(field);
 }
 
+/* audit_to_op(): an operator the kernel does not know is Audit_bad */
 static bool op_valid(uint32_t op)
 {
 	switch (op) {
@@ -155,10 +156,101 @@ static bool list_valid(unsigned int list)
 	       list == CONTID_LIST_FS || list == CONTID_LIST_IO_URING;
 }
 
-static bool contid_list_ok(unsigned int list)
+/* Fields that take = and != only. */
+static bool field_eq_only(uint32_t field)
 {
-	return list == CONTID_LIST_EXIT || list == CONTID_LIST_IO_URING ||
-	       list == CONTID_LIST_USER || list == CONTID_LIST_EXCLUDE;
+	switch (field) {
+	case AUDIT_CONTAINERID: case AUDIT_LOGINUID_SET: case AUDIT_ARCH:
+	case AUDIT_FSTYPE: case AUDIT_PERM: case AUDIT_FILETYPE:
+	case AUDIT_FIELD_COMPARE:
+		return true;
+	default:
+		/*
+		 * Every string field: the kernel's list, and the SELinux
+		 * levels (subj_sen, subj_clr, obj_lev_*), which it would
+		 * compare with < and >, but libcontid never took.
+		 */
+		return contid_field_is_string(field);
+	}
+}
+
+/*
+ * One field of a rule on @list, checked as the kernel checks it before it
+ * takes the rule (6.1 kernel/auditfilter.c: audit_to_op() in
+ * audit_data_to_entry(), then audit_field_valid(), with the series'
+ * AUDIT_CONTAINERID): the checks decided by the field, its operator and
+ * the list.  Every contid_rule_add_*() function and contid_rule_check()
+ * run this one function, so a rule built field by field and a decoded one
+ * are refused alike.  The operator comes first (-CONTID_E_BADOP), then
+ * the list (-CONTID_E_BADLIST); the kernel says -EINVAL to both.
+ *
+ * Not mirrored, left to the kernel's -EINVAL: a field number the library
+ * has no name for (written and read as "fN" so a newer kernel's rules
+ * print and read back), & and &= on id, pid and other number fields,
+ * and the value checks (loginuid_set 0 or 1, perm bits, filetype bits,
+ * field_compare and saddr_fam ranges): rule text prints and reads those
+ * rules back as they are.
+ */
+static int field_valid(uint32_t list, uint32_t field, uint32_t op)
+{
+	if (!op_valid(op))
+		return -CONTID_E_BADOP;
+	if (field_eq_only(field) && op != CONTID_OP_EQ && op != CONTID_OP_NE)
+		return -CONTID_E_BADOP;
+	switch (field) {
+	case AUDIT_MSGTYPE:
+		if (list != CONTID_LIST_EXCLUDE && list != CONTID_LIST_USER)
+			return -CONTID_E_BADLIST;
+		break;
+	case AUDIT_FSTYPE:
+		if (list != CONTID_LIST_FS)
+			return -CONTID_E_BADLIST;
+		break;
+	case AUDIT_PERM:
+		if (list == CONTID_LIST_IO_URING)
+			return -CONTID_E_BADLIST;
+		break;
+	case AUDIT_CONTAINERID:
+		if (list != CONTID_LIST_EXIT && list != CONTID_LIST_IO_URING &&
+		    list != CONTID_LIST_USER && list != CONTID_LIST_EXCLUDE)
+			return -CONTID_E_BADLIST;
+		break;
+	case AUDIT_FIELD_COMPARE:
+		/*
+		 * not the kernel's: a field comparison (-C) on the exit list
+		 * only, as the text parser and auditctl take it; elsewhere
+		 * its text could not be read back
+		 */
+		if (list != CONTID_LIST_EXIT)
+			return -CONTID_E_BADLIST;
+		break;
+	}
+	/* the filesystem list takes fstype and key fields only */
+	if (list == CONTID_LIST_FS && field != AUDIT_FSTYPE &&
+	    field != AUDIT_FILTERKEY)
+		return -CONTID_E_BADLIST;
+	return 0;
+}
+
+/*
+ * A string field's length, as add_field_str() and the kernel take it
+ * (audit_unpack_string(): not empty, at most PATH_MAX; a key at most
+ * AUDIT_MAX_KEY_LEN).
+ */
+static int str_len_valid(uint32_t field, size_t len)
+{
+	if (len == 0)
+		return -CONTID_E_BADVALUE;
+	if (field == AUDIT_FILTERKEY && len > AUDIT_MAX_KEY_LEN)
+		return -CONTID_E_KEYLEN;
+	if (len > PATH_MAX)
+		return -CONTID_E_STRLEN;
+	return 0;
+}
+
+static uint32_t rule_list(const struct contid_rule *r)
+{
+	return r->flags & ~(uint32_t)AUDIT_FILTER_PREPEND;
 }
 
 CONTID_EXPORT int contid_rule_new(struct contid_rule **rp, unsigned int list,
@@ -220,7 +312,7 @@ CONTID_EXPORT int contid_rule_get_list(const struct contid_rule *r)
 {
 	if (!r)
 		return -EINVAL;
-	return (int)(r->flags & ~(uint32_t)AUDIT_FILTER_PREPEND);
+	return (int)rule_list(r);
 }
 
 CONTID_EXPORT int contid_rule_get_action(const struct contid_rule *r)
@@ -287,12 +379,9 @@ CONTID_EXPORT int contid_rule_add_syscall_name(struct contid_rule *r,
 		return contid_rule_add_syscall(r, CONTID_SYSCALL_ALL);
 	nr = contid_syscall_number(name);
 	if (nr < 0) {
-		char *end;
-		long v;
+		uint64_t v;
 
-		errno = 0;
-		v = strtol(name, &end, 10);
-		if (*name < '0' || *name > '9' || *end || errno || v > INT_MAX)
+		if (contid_parse_uint(name, strlen(name), 10, INT_MAX, &v) < 0)
 			return -CONTID_E_UNKNOWN_SYSCALL;
 		nr = (int)v;
 	}
@@ -302,6 +391,8 @@ CONTID_EXPORT int contid_rule_add_syscall_name(struct contid_rule *r,
 CONTID_EXPORT int contid_rule_add_field(struct contid_rule *r, uint32_t field,
 					uint32_t op, uint32_t value)
 {
+	int err;
+
 	if (!r)
 		return -EINVAL;
 	if (r->nfields >= AUDIT_MAX_FIELDS)
@@ -310,20 +401,9 @@ CONTID_EXPORT int contid_rule_add_field(struct contid_rule *r, uint32_t field,
 		return -CONTID_E_BADOP;
 	if (field_has_data(field))
 		return -CONTID_E_BADVALUE;
-	if ((field == AUDIT_ARCH || field == AUDIT_PERM ||
-	     field == AUDIT_LOGINUID_SET || field == AUDIT_FILETYPE ||
-	     field == AUDIT_FIELD_COMPARE) &&
-	    op != CONTID_OP_EQ && op != CONTID_OP_NE)
-		return -CONTID_E_BADOP;
-	if (field == AUDIT_MSGTYPE &&
-	    (r->flags & ~(uint32_t)AUDIT_FILTER_PREPEND) != CONTID_LIST_EXCLUDE &&
-	    (r->flags & ~(uint32_t)AUDIT_FILTER_PREPEND) != CONTID_LIST_USER)
-		return -CONTID_E_BADLIST;
-	/* a field comparison (-C) on the exit list only, as the text parser
-	 * and auditctl take it: elsewhere its text could not be read back */
-	if (field == AUDIT_FIELD_COMPARE &&
-	    (r->flags & ~(uint32_t)AUDIT_FILTER_PREPEND) != CONTID_LIST_EXIT)
-		return -CONTID_E_BADLIST;
+	err = field_valid(rule_list(r), field, op);
+	if (err < 0)
+		return err;
 	r->f[r->nfields].field = field;
 	r->f[r->nfields].op = op;
 	r->f[r->nfields].value = value;
@@ -355,6 +435,7 @@ CONTID_EXPORT int contid_rule_add_field_str(struct contid_rule *r,
 					    const char *value)
 {
 	size_t len;
+	int err;
 
 	if (!r || !value)
 		return -EINVAL;
@@ -362,29 +443,28 @@ CONTID_EXPORT int contid_rule_add_field_str(struct contid_rule *r,
 		return -CONTID_E_TOOMANYFIELDS;
 	if (!contid_field_is_string(field))
 		return -CONTID_E_BADVALUE;
-	if (op != CONTID_OP_EQ && op != CONTID_OP_NE)
-		return -CONTID_E_BADOP;
+	err = field_valid(rule_list(r), field, op);
+	if (err < 0)
+		return err;
 	len = strlen(value);
-	if (len == 0)
-		return -CONTID_E_BADVALUE;
-	if (field == AUDIT_FILTERKEY && len > AUDIT_MAX_KEY_LEN)
-		return -CONTID_E_KEYLEN;
-	if (len > PATH_MAX)
-		return -CONTID_E_STRLEN;
+	err = str_len_valid(field, len);
+	if (err < 0)
+		return err;
 	return add_data_field(r, field, op, value, len);
 }
 
 CONTID_EXPORT int contid_rule_add_containerid(struct contid_rule *r,
 					      uint32_t op, uint64_t id)
 {
+	int err;
+
 	if (!r)
 		return -EINVAL;
 	if (r->nfields >= AUDIT_MAX_FIELDS)
 		return -CONTID_E_TOOMANYFIELDS;
-	if (op != CONTID_OP_EQ && op != CONTID_OP_NE)
-		return -CONTID_E_BADOP;
-	if (!contid_list_ok(r->flags & ~(uint32_t)AUDIT_FILTER_PREPEND))
-		return -CONTID_E_BADLIST;
+	err = field_valid(rule_list(r), AUDIT_CONTAINERID, op);
+	if (err < 0)
+		return err;
 	return add_data_field(r, AUDIT_CONTAINERID, op, &id, sizeof(id));
 }
 
@@ -547,46 +627,35 @@ CONTID_EXPORT int contid_rule_equal(const struct contid_rule *a,
 CONTID_EXPORT int contid_rule_check(struct contid_handle *h,
 				    const struct contid_rule *r)
 {
-	bool has_contid = false, has_key = false;
+	bool has_contid = false, has_key = false, has_exe = false;
 	unsigned int i;
-	uint32_t list;
 	int err;
 
 	if (!r)
 		return -EINVAL;
 	if (r->nfields > AUDIT_MAX_FIELDS)
 		return -CONTID_E_TOOMANYFIELDS;
-	list = r->flags & ~(uint32_t)AUDIT_FILTER_PREPEND;
 	for (i = 0; i < r->nfields; i++) {
 		const struct rule_field *f = &r->f[i];
 
-		if (f->field == AUDIT_CONTAINERID) {
-			if (f->op != CONTID_OP_EQ && f->op != CONTID_OP_NE)
-				return -CONTID_E_BADOP;
-			if (!contid_list_ok(list))
-				return -CONTID_E_BADLIST;
-			has_contid = true;
-		} else if (contid_field_is_string(f->field)) {
-			if (f->op != CONTID_OP_EQ && f->op != CONTID_OP_NE)
-				return -CONTID_E_BADOP;
-			if (f->field == AUDIT_FILTERKEY &&
-			    f->value > AUDIT_MAX_KEY_LEN)
-				return -CONTID_E_KEYLEN;
-			/* one key field a rule: audit_data_to_entry() */
-			if (f->field == AUDIT_FILTERKEY && has_key)
-				return -CONTID_E_BADVALUE;
-			if (f->field == AUDIT_FILTERKEY)
-				has_key = true;
-		} else if ((f->field == AUDIT_ARCH || f->field == AUDIT_PERM ||
-			    f->field == AUDIT_LOGINUID_SET ||
-			    f->field == AUDIT_FILETYPE ||
-			    f->field == AUDIT_FIELD_COMPARE) &&
-			   f->op != CONTID_OP_EQ && f->op != CONTID_OP_NE) {
-			return -CONTID_E_BADOP;
-		} else if (f->field == AUDIT_MSGTYPE &&
-			   list != CONTID_LIST_EXCLUDE && list != CONTID_LIST_USER) {
-			return -CONTID_E_BADLIST;
+		err = field_valid(rule_list(r), f->field, f->op);
+		if (err < 0)
+			return err;
+		if (contid_field_is_string(f->field)) {
+			err = str_len_valid(f->field, f->value);
+			if (err < 0)
+				return err;
 		}
+		if (f->field == AUDIT_CONTAINERID)
+			has_contid = true;
+		/* one key and one exe field a rule: audit_data_to_entry() */
+		if ((f->field == AUDIT_FILTERKEY && has_key) ||
+		    (f->field == AUDIT_EXE && has_exe))
+			return -CONTID_E_BADVALUE;
+		if (f->field == AUDIT_FILTERKEY)
+			has_key = true;
+		if (f->field == AUDIT_EXE)
+			has_exe = true;
 	}
 	if (has_contid && h) {
 		uint32_t features;

@@ -27,23 +27,16 @@
 
 CONTID_EXPORT int contid_id_parse(const char *s, uint64_t *id)
 {
-	uint64_t v = 0;
-	const char *p;
+	uint64_t v;
+	int err;
 
 	if (!s || !id)
 		return -EINVAL;
-	if (!*s)
+	err = contid_parse_uint(s, strlen(s), 10, UINT64_MAX, &v);
+	if (err == -ERANGE)
+		return -ERANGE;
+	if (err < 0)
 		return -CONTID_E_SYNTAX;
-	for (p = s; *p; p++) {
-		unsigned int d;
-
-		if (*p < '0' || *p > '9')
-			return -CONTID_E_SYNTAX;
-		d = (unsigned int)(*p - '0');
-		if (v > (UINT64_MAX - d) / 10)
-			return -ERANGE;
-		v = v * 10 + d;
-	}
 	if (v == CONTID_UNSET)
 		return -CONTID_E_UNSET;
 	*id = v;
@@ -117,7 +110,7 @@ int contid_task_read_at(const char *procroot, pid_t pid, pid_t tid,
 	char val[32];
 	uint64_t v = 0;
 	ssize_t n;
-	int fd, r, i;
+	int fd, r;
 
 	if (pid <= 0 || tid < 0 || !id)
 		return -EINVAL;
@@ -142,18 +135,8 @@ int contid_task_read_at(const char *procroot, pid_t pid, pid_t tid,
 		return r;
 	if (n > 0 && val[n - 1] == '\n')
 		n--;
-	if (n == 0)
+	if (contid_parse_uint(val, (size_t)n, 10, UINT64_MAX, &v) < 0)
 		return -CONTID_E_PROTO;
-	for (i = 0; i < n; i++) {
-		unsigned int d;
-
-		if (val[i] < '0' || val[i] > '9')
-			return -CONTID_E_PROTO;
-		d = (unsigned int)(val[i] - '0');
-		if (v > (UINT64_MAX - d) / 10)
-			return -CONTID_E_PROTO;
-		v = v * 10 + d;
-	}
 	*id = v;	/* CONTID_UNSET when the task has no ID */
 	return 0;
 }

@@ -139,6 +139,12 @@ static void bad_syscall(const char *list, uint32_t arch, char *out, size_t len)
 	}
 }
 
+/* --perm and -p letters the library refused. */
+static _Noreturn void bad_perm(const char *cmd, const char *perm)
+{
+	usage_error(cmd, "invalid permission '%s': use the letters r, w, x and a", perm);
+}
+
 /* A rule-building usage error, with the library's reason in words. */
 static _Noreturn void rule_error(const char *cmd, int err, struct words *ws,
 				 const struct contid_rule_diag *d)
@@ -159,7 +165,7 @@ static _Noreturn void rule_error(const char *cmd, int err, struct words *ws,
 	if (i < 0)
 		usage_error(cmd, "missing rule: start with -a LIST,ACTION or -w PATH");
 	if (origin == 'P')
-		usage_error(cmd, "invalid permission '%s': use the letters r, w, x and a", arg + 5);
+		bad_perm(cmd, arg + 5);
 	switch (-err) {
 	case CONTID_E_UNKNOWN_FIELD:
 		usage_error(cmd, "unknown field in '%s'", what);
@@ -170,17 +176,15 @@ static _Noreturn void rule_error(const char *cmd, int err, struct words *ws,
 				    d->arch ? arch_name(d->arch) : "of this machine");
 		usage_error(cmd, "unknown system call '%s'", name);
 	case CONTID_E_BADOP:
-		usage_error(cmd, "operator not allowed on this field in '%s'", what);
 	case CONTID_E_BADLIST:
-		if (opt[1] == 'S' && origin)
-			usage_error(cmd, "--syscall is only allowed on the exit list");
-		if (opt[1] == 'S')
-			usage_error(cmd, "-S is not allowed on this filter list");
-		usage_error(cmd, "field not allowed on this filter list in '%s'", what);
+	case CONTID_E_KEYLEN:
+		if (err == -CONTID_E_BADLIST && opt[1] == 'S')
+			usage_error(cmd, origin ? "--syscall is only allowed on the exit list" :
+				    "-S is not allowed on this filter list");
+		/* the library's message: "operator not allowed on this field" */
+		usage_error(cmd, "%s in '%s'", err_cause(err), what);
 	case CONTID_E_TOOMANYFIELDS:
 		usage_error(cmd, "too many fields (at most 64) at '%s'", what);
-	case CONTID_E_KEYLEN:
-		usage_error(cmd, "key too long (at most 256 bytes) in '%s'", what);
 	case CONTID_E_STRLEN:
 		usage_error(cmd, "value too long in '%s'", what);
 	case CONTID_E_ARCHORDER:
@@ -226,7 +230,7 @@ static _Noreturn void rule_error(const char *cmd, int err, struct words *ws,
 		if (opt[1] == 'w' || opt[1] == 'W')
 			usage_error(cmd, "invalid watch path '%s': must start with '/'", arg);
 		if (opt[1] == 'p')
-			usage_error(cmd, "invalid permission '%s': use the letters r, w, x and a", arg);
+			bad_perm(cmd, arg);
 		if (opt[1] == 'C')
 			usage_error(cmd, "fields that cannot be compared in '%s'", what);
 		if (opt[1] == 'k')
@@ -447,17 +451,12 @@ static int rule_print(int argc, char **argv)
 	return EXIT_OK;
 }
 
+/* The library's name of the list, as rule text spells it. */
 static const char *list_name(int list)
 {
-	switch (list) {
-	case CONTID_LIST_USER: return "user";
-	case CONTID_LIST_TASK: return "task";
-	case CONTID_LIST_EXIT: return "exit";
-	case CONTID_LIST_EXCLUDE: return "exclude";
-	case CONTID_LIST_FS: return "filesystem";
-	case CONTID_LIST_IO_URING: return "io_uring";
-	}
-	return "unknown";
+	const char *n = contid_rule_list_name(list);
+
+	return n ? n : "unknown";
 }
 
 static int print_rule(const struct contid_rule *r, void *data)

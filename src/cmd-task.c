@@ -15,7 +15,17 @@
 
 #include "contidctl.h"
 
-/* The kernel's refusal table (docs/interfaces.md) in words. */
+/*
+ * The kernel's refusal table (docs/interfaces.md) in words, as the cause
+ * after "cannot set the container ID of ...: ".  The library words the
+ * same table in contid_task_strerror() (libcontid/error.c) as sentences
+ * of its own ("Task busy: it has children or threads"); those are its
+ * LIBCONTID_1.0 interface, asserted by tests/unit/test_errors.c and
+ * tests/live/lib/live_task.c, and these are the tool's output, asserted
+ * by tests/cli/oci-hook.sh and tests/live/cli/ and quoted in contidctl(8)
+ * and docs/oci-hook.md, so neither can be derived from the other without
+ * changing what is printed.  A new refusal goes in both.
+ */
 const char *task_cause(int err)
 {
 	switch (err < 0 ? -err : err) {

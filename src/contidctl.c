@@ -73,38 +73,14 @@ _Noreturn void usage_error(const char *cmd, const char *fmt, ...)
 	exit(EXIT_USAGE);
 }
 
-static const char *const lib_names[CONTID_E_MAX - CONTID_E_BASE] = {
-	[CONTID_E_PROTO - CONTID_E_BASE] = "CONTID_E_PROTO",
-	[CONTID_E_NOSUPPORT - CONTID_E_BASE] = "CONTID_E_NOSUPPORT",
-	[CONTID_E_NOFEATURE - CONTID_E_BASE] = "CONTID_E_NOFEATURE",
-	[CONTID_E_UNSET - CONTID_E_BASE] = "CONTID_E_UNSET",
-	[CONTID_E_SYNTAX - CONTID_E_BASE] = "CONTID_E_SYNTAX",
-	[CONTID_E_UNKNOWN_FIELD - CONTID_E_BASE] = "CONTID_E_UNKNOWN_FIELD",
-	[CONTID_E_UNKNOWN_SYSCALL - CONTID_E_BASE] = "CONTID_E_UNKNOWN_SYSCALL",
-	[CONTID_E_BADOP - CONTID_E_BASE] = "CONTID_E_BADOP",
-	[CONTID_E_BADLIST - CONTID_E_BASE] = "CONTID_E_BADLIST",
-	[CONTID_E_TOOMANYFIELDS - CONTID_E_BASE] = "CONTID_E_TOOMANYFIELDS",
-	[CONTID_E_KEYLEN - CONTID_E_BASE] = "CONTID_E_KEYLEN",
-	[CONTID_E_BADVALUE - CONTID_E_BASE] = "CONTID_E_BADVALUE",
-	[CONTID_E_TRUNCATED - CONTID_E_BASE] = "CONTID_E_TRUNCATED",
-	[CONTID_E_NOTRECORD - CONTID_E_BASE] = "CONTID_E_NOTRECORD",
-	[CONTID_E_STRLEN - CONTID_E_BASE] = "CONTID_E_STRLEN",
-	[CONTID_E_NOTFOUND - CONTID_E_BASE] = "CONTID_E_NOTFOUND",
-	[CONTID_E_ARCHORDER - CONTID_E_BASE] = "CONTID_E_ARCHORDER",
-	[CONTID_E_UNKNOWN_USER - CONTID_E_BASE] = "CONTID_E_UNKNOWN_USER",
-	[CONTID_E_UNKNOWN_GROUP - CONTID_E_BASE] = "CONTID_E_UNKNOWN_GROUP",
-	[CONTID_E_READPERM - CONTID_E_BASE] = "CONTID_E_READPERM",
-};
-
+/* The library's code names come from its own table, errno names from libc. */
 const char *err_name(int err)
 {
-	const char *n;
+	const char *n = contid_strerrorname(err);
 
-	if (err < 0)
-		err = -err;
-	if (err >= CONTID_E_BASE && err < CONTID_E_MAX)
-		return lib_names[err - CONTID_E_BASE];
-	n = strerrorname_np(err);
+	if (n)
+		return n;
+	n = strerrorname_np(err < 0 ? -err : err);
 	return n ? n : "unknown error";
 }
 

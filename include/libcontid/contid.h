@@ -15,7 +15,8 @@
  *   reader may be used by one thread at a time; distinct objects may be used
  *   concurrently from different threads without locking.
  *
- * Since: every symbol in this header is Since: 1.0 (LIBCONTID_1.0).
+ * Since: every symbol in this header is Since: 1.0 (LIBCONTID_1.0) unless
+ *   its comment says otherwise.
  */
 #ifndef LIBCONTID_CONTID_H
 #define LIBCONTID_CONTID_H
@@ -81,6 +82,17 @@ enum contid_error {
  * Returns a static string; never NULL.  Thread-safe.
  */
 const char *contid_strerror(int err);
+
+/**
+ * contid_strerrorname - the name of a library error code
+ * @err: a return value, negative or not
+ *
+ * Returns "CONTID_E_PROTO" and so on, from the same table as
+ * contid_strerror()'s messages, or NULL when @err is not a CONTID_E_*
+ * code (an errno value: strerrorname_np() names those).  Static string;
+ * thread-safe.  Since LIBCONTID_1.2.
+ */
+const char *contid_strerrorname(int err);
 
 /**
  * contid_task_strerror - message for an error of contid_task_set/_get
@@ -517,9 +529,10 @@ uint32_t contid_native_arch(void);
  *
  * Refusals: -CONTID_E_TOOMANYFIELDS (already 64 fields), -CONTID_E_BADOP
  * (unknown operator, or other than = / != on arch, perm, filetype,
- * loginuid_set, field_compare), -CONTID_E_BADLIST (msgtype on a list other
- * than user or exclude), -CONTID_E_BADVALUE (a string field or the
- * container ID field).
+ * fstype, loginuid_set, field_compare), -CONTID_E_BADLIST (msgtype on a
+ * list other than user or exclude, fstype off the filesystem list, any
+ * other field on the filesystem list, perm on io_uring, field_compare off
+ * exit), -CONTID_E_BADVALUE (a string field or the container ID field).
  */
 int contid_rule_add_field(struct contid_rule *r, uint32_t field, uint32_t op,
 			  uint32_t value);
@@ -530,6 +543,7 @@ int contid_rule_add_field(struct contid_rule *r, uint32_t field, uint32_t op,
  *
  * Refusals: -CONTID_E_TOOMANYFIELDS, -CONTID_E_KEYLEN (key > 256 bytes),
  * -CONTID_E_STRLEN (other string > PATH_MAX), -CONTID_E_BADOP,
+ * -CONTID_E_BADLIST (on the filesystem list, but a key),
  * -CONTID_E_BADVALUE (not a string field, or empty string).
  */
 int contid_rule_add_field_str(struct contid_rule *r, uint32_t field,
@@ -650,6 +664,14 @@ int contid_rule_field_containerid(const struct contid_rule *r, unsigned int i,
 /** contid_rule_field_name - auditctl name of @field or NULL. */
 const char *contid_rule_field_name(uint32_t field);
 
+/**
+ * contid_rule_list_name - auditctl name of the filter list @list
+ * ("exit", "user", "exclude", "task", "filesystem", "io_uring": the names
+ * -a LIST,ACTION reads and contid_rule_format() prints), or NULL.
+ * Since LIBCONTID_1.2.
+ */
+const char *contid_rule_list_name(int list);
+
 /** contid_rule_equal - 1 if @a and @b serialise identically, else 0. */
 int contid_rule_equal(const struct contid_rule *a, const struct contid_rule *b);
 
@@ -678,10 +700,13 @@ int contid_rule_unpack(struct contid_rule **rp, const void *buf, size_t len);
  * @h: handle whose cached feature bitmap is consulted (fetched with
  *     AUDIT_GET if not cached); NULL skips the feature check.
  *
+ * Every field gets the operator, list and string length checks of the
+ * contid_rule_add_*() functions (one function makes them for both).
  * Returns 0 or -CONTID_E_NOFEATURE, -CONTID_E_BADOP, -CONTID_E_BADLIST,
- * -CONTID_E_TOOMANYFIELDS, -CONTID_E_KEYLEN, -CONTID_E_BADVALUE (a second
- * key field: the kernel takes one; contid_rule_parse() joins keys given
- * with = into one).
+ * -CONTID_E_TOOMANYFIELDS, -CONTID_E_KEYLEN, -CONTID_E_STRLEN,
+ * -CONTID_E_BADVALUE (an empty string, or a second key or exe field: the
+ * kernel takes one of each; contid_rule_parse() joins keys given with =
+ * into one).
  */
 int contid_rule_check(struct contid_handle *h, const struct contid_rule *r);
 

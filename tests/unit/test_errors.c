@@ -5,6 +5,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
+#include <stdio.h>
 #include <string.h>
 #include <cmocka.h>
 
@@ -57,11 +58,37 @@ static void test_task_messages(void **state)
 	assert_string_equal(contid_version(), PACKAGE_VERSION);
 }
 
+/* The code's name, from the same table as its message (LIBCONTID_1.2). */
+static void test_code_names(void **state)
+{
+	char want[64];
+	int e, f;
+
+	(void)state;
+	for (e = CONTID_E_BASE; e < CONTID_E_MAX; e++) {
+		const char *n = contid_strerrorname(-e);
+
+		assert_non_null(n);
+		assert_int_equal(strncmp(n, "CONTID_E_", 9), 0);
+		assert_string_equal(n, contid_strerrorname(e));
+		for (f = CONTID_E_BASE; f < e; f++)
+			assert_string_not_equal(n, contid_strerrorname(-f));
+	}
+	snprintf(want, sizeof(want), "%s", contid_strerrorname(-CONTID_E_PROTO));
+	assert_string_equal(want, "CONTID_E_PROTO");
+	assert_string_equal(contid_strerrorname(-CONTID_E_NOFEATURE), "CONTID_E_NOFEATURE");
+	assert_string_equal(contid_strerrorname(-CONTID_E_READPERM), "CONTID_E_READPERM");
+	assert_null(contid_strerrorname(-CONTID_E_MAX));
+	assert_null(contid_strerrorname(0));
+	assert_null(contid_strerrorname(-EPERM));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_codes_above_errno),
 		cmocka_unit_test(test_task_messages),
+		cmocka_unit_test(test_code_names),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -277,32 +277,44 @@ static void test_refusals(void **state)
 	contid_rule_free(r);
 }
 
-static void test_key_too_long_after_decode(void **state)
+/*
+ * A decoded always,exit rule of one string field @field with = and @len
+ * bytes of @c, as a kernel reply may carry one that contid_rule_add_*()
+ * would not build.
+ */
+static struct contid_rule *decoded_string(uint32_t field, size_t len, char c)
 {
-	unsigned char *b = calloc(1, OFF_BUF + 300);
+	unsigned char *b = calloc(1, OFF_BUF + len);
 	struct contid_rule *r;
 
-	(void)state;
 	assert_non_null(b);
 	put32(b, OFF_FLAGS, 4);
 	put32(b, OFF_ACTION, 2);
 	put32(b, OFF_COUNT, 1);
-	put32(b, OFF_FIELDS, 210);
-	put32(b, OFF_VALUES, 300);
+	put32(b, OFF_FIELDS, field);
+	put32(b, OFF_VALUES, (uint32_t)len);
 	put32(b, OFF_FFLAGS, 0x40000000);
-	put32(b, OFF_BUFLEN, 300);
-	memset(b + OFF_BUF, 'k', 300);
-	assert_int_equal(contid_rule_unpack(&r, b, OFF_BUF + 300), 0);
+	put32(b, OFF_BUFLEN, (uint32_t)len);
+	memset(b + OFF_BUF, c, len);
+	assert_int_equal(contid_rule_unpack(&r, b, OFF_BUF + len), 0);
+	free(b);
+	return r;
+}
+
+static void test_key_too_long_after_decode(void **state)
+{
+	struct contid_rule *r = decoded_string(210, 300, 'k');
+
+	(void)state;
 	assert_int_equal(contid_rule_check(NULL, r), -CONTID_E_KEYLEN);
 	contid_rule_free(r);
-	free(b);
 }
 
 /*
  * A decoded rule as contid_rule_add_*() would not build it: @text parsed,
- * packed, and its list changed to @list in the bytes.
+ * packed, and the 32 bits at @off in the bytes set to @v.
  */
-static struct contid_rule *decoded_on_list(const char *text, uint32_t list)
+static struct contid_rule *decoded_with(const char *text, size_t off, uint32_t v)
 {
 	struct contid_rule *r;
 	void *buf;
@@ -311,10 +323,29 @@ static struct contid_rule *decoded_on_list(const char *text, uint32_t list)
 	assert_int_equal(contid_rule_parse(&r, text), 0);
 	assert_int_equal(contid_rule_pack(r, &buf, &len), 0);
 	contid_rule_free(r);
-	put32(buf, OFF_FLAGS, list);
+	put32(buf, off, v);
 	assert_int_equal(contid_rule_unpack(&r, buf, len), 0);
 	free(buf);
 	return r;
+}
+
+/* ... with its list changed to @list */
+static struct contid_rule *decoded_on_list(const char *text, uint32_t list)
+{
+	return decoded_with(text, OFF_FLAGS, list);
+}
+
+/* ... with the first field's operator changed to @op */
+static struct contid_rule *decoded_with_op(const char *text, uint32_t op)
+{
+	return decoded_with(text, OFF_FFLAGS, op);
+}
+
+/* contid_rule_check() of @r returns @want; @r is freed. */
+static void check_is(struct contid_rule *r, int want)
+{
+	assert_int_equal(contid_rule_check(NULL, r), want);
+	contid_rule_free(r);
 }
 
 /* contid_rule_check() refuses msgtype off the user and exclude lists,
@@ -344,27 +375,19 @@ static void test_check_arch_ops(void **state)
 		CONTID_OP_LT, CONTID_OP_GT, CONTID_OP_LE, CONTID_OP_GE,
 		CONTID_OP_BITMASK, CONTID_OP_BITTEST,
 	};
+	static const char text[] = "-a always,exit -F arch=b64 -S all";
 	struct contid_rule *r;
-	unsigned char *b;
-	void *buf;
-	size_t len, i;
+	size_t i;
 
 	(void)state;
-	assert_int_equal(contid_rule_parse(&r, "-a always,exit -F arch=b64 -S all"), 0);
-	assert_int_equal(contid_rule_pack(r, &buf, &len), 0);
-	contid_rule_free(r);
-	b = buf;
 	for (i = 0; i < sizeof(ops) / sizeof(ops[0]); i++) {
-		put32(b, OFF_FFLAGS, ops[i]);
-		assert_int_equal(contid_rule_unpack(&r, b, len), 0);
+		r = decoded_with_op(text, ops[i]);
 		assert_int_equal(contid_rule_check(NULL, r), -CONTID_E_BADOP);
 		contid_rule_free(r);
 	}
-	put32(b, OFF_FFLAGS, CONTID_OP_NE);
-	assert_int_equal(contid_rule_unpack(&r, b, len), 0);
+	r = decoded_with_op(text, CONTID_OP_NE);
 	assert_int_equal(contid_rule_check(NULL, r), 0);
 	contid_rule_free(r);
-	free(buf);
 }
 
 /* The kernel takes one key field a rule (audit_data_to_entry(): a second
@@ -386,6 +409,130 @@ static void test_check_duplicate_keys(void **state)
 	contid_rule_free(r);
 	assert_int_equal(contid_rule_parse(&r, "-a always,exit -S all -F key!=a -F key!=b"), 0);
 	assert_int_equal(contid_rule_check(NULL, r), -CONTID_E_BADVALUE);
+	contid_rule_free(r);
+}
+
+/*
+ * contid_rule_check() makes every check contid_rule_add_*() makes (one
+ * field_valid() in rule.c): a field comparison off the exit list, and an
+ * operator the kernel does not know (audit_to_op() gives Audit_bad) on a
+ * number field, come back refused, not sent.
+ */
+static void test_check_compare_list_unknown_op(void **state)
+{
+	static const char cmp[] = "-a always,exit -C uid=euid";
+	struct contid_rule *r;
+
+	(void)state;
+	check_is(decoded_on_list(cmp, CONTID_LIST_USER), -CONTID_E_BADLIST);
+	check_is(decoded_on_list(cmp, CONTID_LIST_EXIT), 0);
+
+	assert_int_equal(contid_rule_new(&r, CONTID_LIST_EXIT, CONTID_ACTION_ALWAYS), 0);
+	assert_int_equal(contid_rule_add_field(r, CONTID_FIELD_PID, 0x12345678, 1),
+			 -CONTID_E_BADOP);
+	contid_rule_free(r);
+	check_is(decoded_with_op("-a always,exit -F pid=1", 0x12345678),
+		 -CONTID_E_BADOP);
+	check_is(decoded_with_op("-a always,exit -F pid=1", 0), -CONTID_E_BADOP);
+}
+
+/*
+ * The list checks of the kernel's audit_field_valid() (6.1) that
+ * contid_rule_add_field() did not make: fstype only on the filesystem
+ * list and with = or != only, the filesystem list takes only fstype and
+ * key fields, perm not on the io_uring list.  The kernel answers -EINVAL;
+ * the library refuses them before sending, in add_* and in check alike.
+ */
+static void test_kernel_list_checks(void **state)
+{
+	struct contid_rule *r;
+
+	(void)state;
+	assert_int_equal(contid_rule_new(&r, CONTID_LIST_EXIT, CONTID_ACTION_ALWAYS), 0);
+	assert_int_equal(contid_rule_add_field(r, CONTID_FIELD_FSTYPE, CONTID_OP_EQ,
+					       0x74726163), -CONTID_E_BADLIST);
+	assert_int_equal(contid_rule_field_count(r), 0);
+	contid_rule_free(r);
+
+	assert_int_equal(contid_rule_new(&r, CONTID_LIST_FS, CONTID_ACTION_NEVER), 0);
+	assert_int_equal(contid_rule_add_field(r, CONTID_FIELD_FSTYPE, CONTID_OP_LT,
+					       0x74726163), -CONTID_E_BADOP);
+	assert_int_equal(contid_rule_add_field(r, CONTID_FIELD_UID, CONTID_OP_EQ, 0),
+			 -CONTID_E_BADLIST);
+	assert_int_equal(contid_rule_add_field_str(r, CONTID_FIELD_DIR, CONTID_OP_EQ, "/tmp"),
+			 -CONTID_E_BADLIST);
+	assert_int_equal(contid_rule_add_field(r, CONTID_FIELD_FSTYPE, CONTID_OP_EQ,
+					       0x74726163), 0);
+	assert_int_equal(contid_rule_add_field_str(r, CONTID_FIELD_KEY, CONTID_OP_EQ, "k"), 0);
+	assert_int_equal(contid_rule_check(NULL, r), 0);
+	contid_rule_free(r);
+	assert_int_equal(contid_rule_parse(&r, "-a never,filesystem -F uid=0"),
+			 -CONTID_E_BADLIST);
+	assert_int_equal(contid_rule_parse(&r, "-a never,exit -F fstype=tracefs"),
+			 -CONTID_E_BADLIST);
+
+	assert_int_equal(contid_rule_new(&r, CONTID_LIST_IO_URING, CONTID_ACTION_ALWAYS), 0);
+	assert_int_equal(contid_rule_add_field(r, CONTID_FIELD_PERM, CONTID_OP_EQ,
+					       CONTID_PERM_READ), -CONTID_E_BADLIST);
+	contid_rule_free(r);
+
+	/* decoded rules, as a list reply or other bytes may carry them */
+	check_is(decoded_on_list("-a never,filesystem -F fstype=tracefs -k k",
+				 CONTID_LIST_EXIT), -CONTID_E_BADLIST);
+	check_is(decoded_on_list("-a always,exit -F uid=0", CONTID_LIST_FS),
+		 -CONTID_E_BADLIST);
+	check_is(decoded_on_list("-a always,exit -F perm=r", CONTID_LIST_IO_URING),
+		 -CONTID_E_BADLIST);
+}
+
+/*
+ * A decoded string field the add functions would refuse: empty (the
+ * kernel's audit_unpack_string() refuses a length of 0) or longer than
+ * PATH_MAX (-ENAMETOOLONG there): contid_rule_check() refuses both, as
+ * contid_rule_add_field_str() does.
+ */
+static void test_check_string_length(void **state)
+{
+	(void)state;
+	check_is(decoded_string(107, 0, 'd'), -CONTID_E_BADVALUE);	/* dir */
+	check_is(decoded_string(107, 4097, 'd'), -CONTID_E_STRLEN);
+}
+
+/* The kernel takes one exe field a rule, as one key (audit_data_to_entry():
+ * a second is -EINVAL); contid_rule_check() refuses a second before
+ * sending. */
+static void test_check_duplicate_exe(void **state)
+{
+	struct contid_rule *r;
+
+	(void)state;
+	assert_int_equal(contid_rule_parse(&r, "-a always,exit -S all -F exe=/bin/a"), 0);
+	check_is(r, 0);
+	assert_int_equal(contid_rule_parse(&r, "-a always,exit -S all -F exe=/bin/a "
+					   "-F exe!=/bin/b"), 0);
+	check_is(r, -CONTID_E_BADVALUE);
+}
+
+/* -S numbers through contid_rule_add_syscall_name(): decimal digits only,
+ * below the mask's 2048 bits. */
+static void test_syscall_numbers(void **state)
+{
+	static const char *const bad[] = {
+		"", "+1", "-1", " 1", "1 ", "0x1", "1a", "2048", "2147483647",
+		"2147483648", "99999999999999999999",
+	};
+	struct contid_rule *r;
+	size_t i;
+
+	(void)state;
+	assert_int_equal(contid_rule_new(&r, CONTID_LIST_EXIT, CONTID_ACTION_ALWAYS), 0);
+	assert_int_equal(contid_rule_add_syscall_name(r, "2047"), 0);
+	assert_int_equal(contid_rule_has_syscall(r, 2047), 1);
+	assert_int_equal(contid_rule_add_syscall_name(r, "007"), 0);
+	assert_int_equal(contid_rule_has_syscall(r, 7), 1);
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		assert_int_equal(contid_rule_add_syscall_name(r, bad[i]),
+				 -CONTID_E_UNKNOWN_SYSCALL);
 	contid_rule_free(r);
 }
 
@@ -558,6 +705,11 @@ int main(void)
 		cmocka_unit_test(test_check_msgtype_list),
 		cmocka_unit_test(test_check_arch_ops),
 		cmocka_unit_test(test_check_duplicate_keys),
+		cmocka_unit_test(test_check_compare_list_unknown_op),
+		cmocka_unit_test(test_kernel_list_checks),
+		cmocka_unit_test(test_check_string_length),
+		cmocka_unit_test(test_syscall_numbers),
+		cmocka_unit_test(test_check_duplicate_exe),
 		cmocka_unit_test(test_feature_bit_checked),
 		cmocka_unit_test(test_kernel_refusal),
 		cmocka_unit_test(test_list_rules),

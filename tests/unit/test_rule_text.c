@@ -523,6 +523,38 @@ static void test_syscall_table(void **state)
 	assert_null(contid_rule_field_name(9999));
 }
 
+/*
+ * The filter lists' names, from the one table rule text is read and
+ * printed with (LIBCONTID_1.2): each name reads back as its list, and a
+ * number that is no list has none.
+ */
+static void test_list_names(void **state)
+{
+	static const struct {
+		int list;
+		const char *name;
+	} lists[] = {
+		{ CONTID_LIST_USER, "user" }, { CONTID_LIST_TASK, "task" },
+		{ CONTID_LIST_EXIT, "exit" }, { CONTID_LIST_EXCLUDE, "exclude" },
+		{ CONTID_LIST_FS, "filesystem" }, { CONTID_LIST_IO_URING, "io_uring" },
+	};
+	struct contid_rule *r;
+	char text[64];
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(lists) / sizeof(lists[0]); i++) {
+		assert_string_equal(contid_rule_list_name(lists[i].list), lists[i].name);
+		snprintf(text, sizeof(text), "-a never,%s", lists[i].name);
+		assert_int_equal(contid_rule_parse(&r, text), 0);
+		assert_int_equal(contid_rule_get_list(r), lists[i].list);
+		contid_rule_free(r);
+	}
+	assert_null(contid_rule_list_name(2));
+	assert_null(contid_rule_list_name(8));
+	assert_null(contid_rule_list_name(-1));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -539,6 +571,7 @@ int main(void)
 		cmocka_unit_test(test_syscalls_per_arch),
 		cmocka_unit_test(test_parse_args_diag),
 		cmocka_unit_test(test_syscall_table),
+		cmocka_unit_test(test_list_names),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

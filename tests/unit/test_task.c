@@ -205,6 +205,35 @@ static void test_id_parse(void **state)
 	assert_int_equal(contid_id_parse("", &id), -CONTID_E_SYNTAX);
 }
 
+/*
+ * The library's one number reader (number.c), and the callers that keep
+ * their own errors around it: the first fault in reading order decides.
+ */
+static void test_parse_uint(void **state)
+{
+	uint64_t v = 7;
+
+	(void)state;
+	assert_int_equal(contid_parse_uint("4294967295", 10, 10, UINT32_MAX, &v), 0);
+	assert_true(v == UINT32_MAX);
+	assert_int_equal(contid_parse_uint("4294967296", 10, 10, UINT32_MAX, &v), -ERANGE);
+	assert_int_equal(contid_parse_uint("12x", 2, 10, UINT64_MAX, &v), 0);
+	assert_true(v == 12);
+	assert_int_equal(contid_parse_uint("", 0, 10, UINT64_MAX, &v), -EINVAL);
+	assert_int_equal(contid_parse_uint("1a", 2, 10, UINT64_MAX, &v), -EINVAL);
+	assert_int_equal(contid_parse_uint("18", 2, 8, UINT64_MAX, &v), -EINVAL);
+	assert_int_equal(contid_parse_uint("fF", 2, 16, UINT64_MAX, &v), 0);
+	assert_true(v == 255);
+	assert_int_equal(contid_parse_uint("5", 1, 10, 4, &v), -ERANGE);
+	assert_int_equal(contid_digits("123)", 4), 3);
+	assert_int_equal(contid_digits("x", 1), 0);
+
+	/* contid_id_parse(): out of range before the bad character, or not */
+	assert_int_equal(contid_id_parse("99999999999999999999x", &v), -ERANGE);
+	assert_int_equal(contid_id_parse("1x99999999999999999999", &v), -CONTID_E_SYNTAX);
+	assert_int_equal(contid_id_parse("+1", &v), -CONTID_E_SYNTAX);
+}
+
 struct setter_ctx {
 	const char *marker;
 	pid_t pid;
@@ -373,6 +402,7 @@ static void test_spawn_exec_fails(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_parse_uint),
 		cmocka_unit_test_setup_teardown(test_write_read, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_missing, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_read_refused, setup, teardown),
