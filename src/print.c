@@ -374,6 +374,43 @@ static void ob_json_string(const char *str, size_t len)
 			uint64_t x, y, m;
 			size_t lim = stop;
 
+#if defined(__SSE2__)
+			/*
+			 * Sixteen bytes a step: stored whole, then only those
+			 * before the first to escape count; a quote or a
+			 * backslash is escaped here, anything else by
+			 * json_byte().  The record text ("comm=\"ls\"
+			 * exe=\"...\"") has a quote every few bytes: through
+			 * json_byte() each was a tenth of `--json parse`.
+			 */
+			if (i + 16 <= stop) {
+				__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
+				__m128i ctl = _mm_cmpeq_epi8(_mm_max_epu8(v, _mm_set1_epi8(0x20)), v);
+				__m128i hi = _mm_cmpeq_epi8(_mm_max_epu8(v, _mm_set1_epi8(0x7f)), v);
+				__m128i q = _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')),
+							 _mm_cmpeq_epi8(v, _mm_set1_epi8('\\')));
+				unsigned int b = ((unsigned int)_mm_movemask_epi8(ctl) ^ 0xffffu) |
+						 (unsigned int)_mm_movemask_epi8(_mm_or_si128(hi, q));
+				size_t k;
+
+				_mm_storeu_si128((__m128i *)(void *)o, v);
+				if (!b) {
+					o += 16;
+					i += 16;
+					continue;
+				}
+				k = (size_t)__builtin_ctz(b);
+				o += k;
+				i += k;
+				if (s[i] == '"' || s[i] == '\\') {
+					*o++ = '\\';
+					*o++ = (char)s[i++];
+				} else {
+					o = json_byte(o, s, len, &i);
+				}
+				continue;
+			}
+#endif
 			/* eight plain bytes a step: none < 0x20, '"', '\\',
 			 * DEL or >= 0x80 (bit tricks on a 64-bit word); a
 			 * word with one goes byte by byte */
