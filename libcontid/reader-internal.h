@@ -73,6 +73,7 @@ struct contid_reader {
 	size_t line_len, line_cap;
 	bool line_junk;		/* skipping the rest of a line too long */
 	bool live;		/* fed from netlink: every gap is loss */
+	bool no_fields;		/* contid_reader_set_fields(rd, 0) */
 	struct contid_reader_stats st;
 };
 

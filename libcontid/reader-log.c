@@ -20,7 +20,7 @@ static int feed_line(struct contid_reader *rd, const char *line, size_t len)
 
 	if (!len || (len == 1 && line[0] == '\n'))
 		return 0;
-	err = contid_record_parse_log(&rec, line, len);
+	err = contid_record_parse_log_opt(&rec, line, len, !rd->no_fields);
 	return contid_reader_add_parsed(rd, err, rec);
 }
 

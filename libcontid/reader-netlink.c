@@ -22,7 +22,8 @@ static int feed_one(struct contid_reader *rd, unsigned int type,
 	if (!contid_is_record_type(type))
 		return 0;	/* a reply or control message: not ours */
 	rd->live = true;
-	err = contid_record_parse_netlink(&rec, type, payload, len);
+	err = contid_record_parse_netlink_opt(&rec, type, payload, len,
+					      !rd->no_fields);
 	return contid_reader_add_parsed(rd, err, rec);
 }
 

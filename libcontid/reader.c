@@ -64,6 +64,14 @@ CONTID_EXPORT void contid_reader_free(struct contid_reader *rd)
 	free(rd);
 }
 
+CONTID_EXPORT int contid_reader_set_fields(struct contid_reader *rd, int fields)
+{
+	if (!rd)
+		return -EINVAL;
+	rd->no_fields = !fields;
+	return 0;
+}
+
 CONTID_EXPORT int contid_reader_set_filter(struct contid_reader *rd,
 					   const uint64_t *ids, size_t n)
 {

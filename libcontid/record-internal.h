@@ -27,4 +27,12 @@ struct contid_record {
 	struct contid_rec_field *fields;
 };
 
+/* record.c: contid_record_parse_log() and _netlink(), with or without the
+ * fields (CONTAINER and CONTAINER_INFO records always have theirs). */
+int contid_record_parse_log_opt(struct contid_record **rp, const char *line,
+				size_t len, bool fields);
+int contid_record_parse_netlink_opt(struct contid_record **rp,
+				    unsigned int type, const char *payload,
+				    size_t len, bool fields);
+
 #endif

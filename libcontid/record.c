@@ -767,17 +767,64 @@ static int record_try(struct contid_record **rp, size_t cap,
 	return 0;
 }
 
+/* A record without fields: the stamp, type, node and text only. */
+static int record_bare(struct contid_record **rp, unsigned int type,
+		       const char *tname, size_t tlen,
+		       const char *node, size_t nodelen, const char *text,
+		       size_t len, uint64_t sec, unsigned int msec,
+		       uint64_t serial)
+{
+	struct contid_record *rec;
+	char *p;
+
+	rec = malloc(sizeof(*rec) + (nodelen + 1) + (tlen + 1) + (len + 1));
+	if (!rec)
+		return -ENOMEM;
+	rec->type = type;
+	rec->sec = sec;
+	rec->msec = msec;
+	rec->serial = serial;
+	rec->nfields = 0;
+	rec->cap = 0;
+	rec->fields = NULL;
+	p = (char *)(rec + 1);
+	rec->node = NULL;
+	if (node) {
+		memcpy(p, node, nodelen);
+		p[nodelen] = '\0';
+		rec->node = p;
+	}
+	p += nodelen + 1;
+	if (tname) {
+		memcpy(p, tname, tlen);
+		p[tlen] = '\0';
+		rec->tname = p;
+	} else {
+		rec->tname = contid_msgtype_name(type);
+	}
+	p += tlen + 1;
+	memcpy(p, text, len);
+	p[len] = '\0';
+	rec->text = p;
+	*rp = rec;
+	return 0;
+}
+
 static int record_build(struct contid_record **rp, unsigned int type,
 			const char *tname, size_t tlen,
 			const char *node, size_t nodelen, const char *text,
 			size_t len, uint64_t sec, unsigned int msec,
-			uint64_t serial)
+			uint64_t serial, bool fields)
 {
 	uint64_t stack[3 * STACK_MASK_WORDS], *heap = NULL;
 	size_t nw = MASK_WORDS(len), cap;
 	struct masks m;
 	int err;
 
+	/* the event's container IDs are fields of these */
+	if (!fields && type != AUDIT_CONTAINER && type != AUDIT_CONTAINER_INFO)
+		return record_bare(rp, type, tname, tlen, node, nodelen, text,
+				   len, sec, msec, serial);
 	if (nw > STACK_MASK_WORDS) {
 		heap = malloc(3 * nw * sizeof(*heap));
 		if (!heap)
@@ -806,8 +853,8 @@ static int record_build(struct contid_record **rp, unsigned int type,
 	return err;
 }
 
-CONTID_EXPORT int contid_record_parse_log(struct contid_record **rp,
-					  const char *line, size_t len)
+int contid_record_parse_log_opt(struct contid_record **rp, const char *line,
+				size_t len, bool fields)
 {
 	const char *p = line, *end, *node = NULL, *tname;
 	size_t nodelen = 0, tlen;
@@ -853,12 +900,18 @@ CONTID_EXPORT int contid_record_parse_log(struct contid_record **rp,
 		return -CONTID_E_NOTRECORD;
 	p += n;
 	return record_build(rp, (unsigned int)type, tname, tlen, node, nodelen,
-			    p, (size_t)(end - p), sec, msec, serial);
+			    p, (size_t)(end - p), sec, msec, serial, fields);
 }
 
-CONTID_EXPORT int contid_record_parse_netlink(struct contid_record **rp,
-					      unsigned int type,
-					      const char *payload, size_t len)
+CONTID_EXPORT int contid_record_parse_log(struct contid_record **rp,
+					  const char *line, size_t len)
+{
+	return contid_record_parse_log_opt(rp, line, len, true);
+}
+
+int contid_record_parse_netlink_opt(struct contid_record **rp,
+				    unsigned int type, const char *payload,
+				    size_t len, bool fields)
 {
 	uint64_t sec, serial;
 	unsigned int msec;
@@ -873,7 +926,14 @@ CONTID_EXPORT int contid_record_parse_netlink(struct contid_record **rp,
 	if (n < 0)
 		return -CONTID_E_NOTRECORD;
 	return record_build(rp, type, NULL, 0, NULL, 0, payload + n,
-			    len - (size_t)n, sec, msec, serial);
+			    len - (size_t)n, sec, msec, serial, fields);
+}
+
+CONTID_EXPORT int contid_record_parse_netlink(struct contid_record **rp,
+					      unsigned int type,
+					      const char *payload, size_t len)
+{
+	return contid_record_parse_netlink_opt(rp, type, payload, len, true);
 }
 
 CONTID_EXPORT void contid_record_free(struct contid_record *rec)

@@ -301,6 +301,11 @@ static bool key_matches(const struct contid_record *rec, const char *key)
 	return false;
 }
 
+bool search_needs_fields(const struct search *s)
+{
+	return s->key != NULL;
+}
+
 bool search_match(const struct search *s, const struct contid_event *ev)
 {
 	int i, n = contid_event_record_count(ev);

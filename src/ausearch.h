@@ -24,6 +24,8 @@ void search_add_types(struct search *s, const char *list);
 int search_set_time(struct search *s, bool end, const char *arg,
 		    const char *next);
 bool search_match(const struct search *s, const struct contid_event *ev);
+/* Whether search_match() reads records' fields (-k does). */
+bool search_needs_fields(const struct search *s);
 /* The event's records as log lines (--raw). */
 void search_print_raw(FILE *out, const struct contid_event *ev);
 /* -i: the interpreted value of a field into @buf. */

@@ -195,6 +195,11 @@ int cmd_parse(int argc, char **argv)
 		status = EXIT_FAIL;
 		goto out;
 	}
+	/* Text without -i prints each record's text as read: its fields are
+	 * not needed unless the search reads them (most of a record's cost
+	 * is splitting it; issue 16). */
+	if (!opt_json && !ps.interpret && !search_needs_fields(&search))
+		contid_reader_set_fields(ps.rd, 0);
 	if (nlogs) {
 		for (i = 0; i < nlogs && status == EXIT_OK; i++)
 			if (parse_one(&ps, logs[i]) < 0)

@@ -916,6 +916,17 @@ void contid_reader_free(struct contid_reader *rd);
 int contid_reader_set_filter(struct contid_reader *rd, const uint64_t *ids,
 			     size_t n);
 
+/**
+ * contid_reader_set_fields - whether records are split into fields
+ * @fields: nonzero (the default): every record read by contid_reader_feed_log()
+ *          or from netlink has its fields; 0: only its stamp, type, node
+ *          and text (contid_record_field_count() is 0), but CONTAINER and
+ *          CONTAINER_INFO records, whose IDs the event carries, still have
+ *          theirs.  For programs that print records as text: splitting is
+ *          most of the cost of reading a record.  LIBCONTID_1.2.
+ */
+int contid_reader_set_fields(struct contid_reader *rd, int fields);
+
 /** contid_reader_push_record - add a record (the reader takes it, also on
  *  error). */
 int contid_reader_push_record(struct contid_reader *rd,

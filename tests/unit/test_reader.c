@@ -561,10 +561,89 @@ static void test_netns_more(void **state)
 	contid_reader_free(rd);
 }
 
+/* contid_reader_set_fields(rd, 0): records keep stamp, type, node and text
+ * but no fields, but for CONTAINER and CONTAINER_INFO records, whose IDs
+ * the event still carries; on a log and on netlink. */
+static void test_without_fields(void **state)
+{
+	struct contid_reader *rd;
+	struct contid_event *ev;
+	const struct contid_record *r;
+	const char *name, *value;
+	size_t vlen;
+	unsigned char dg[128];
+	struct {
+		uint32_t len;
+		uint16_t type, flags;
+		uint32_t seq, pid;
+	} h = { 0 };
+	static const char t1[] = "audit(8.001:5): arch=c000003e syscall=257 comm=\"ls\"";
+
+	(void)state;
+	assert_int_equal(contid_reader_set_fields(NULL, 0), -EINVAL);
+	assert_int_equal(contid_reader_new(&rd, 0, 0), 0);
+	assert_int_equal(contid_reader_set_fields(rd, 0), 0);
+	feed(rd,
+	     "node=h1 type=SYSCALL msg=audit(100.001:300): syscall=257 comm=\"ls\" key=6b\n"
+	     "node=h1 type=CONTAINER_INFO msg=audit(100.001:300): op=task contid=10\n"
+	     "node=h1 type=EOE msg=audit(100.001:300): \n");
+	assert_int_equal(contid_reader_next(rd, &ev), 1);
+	assert_int_equal(contid_event_record_count(ev), 2);
+	r = contid_event_record(ev, 0);
+	assert_int_equal(contid_record_type(r), 1300);
+	assert_string_equal(contid_record_type_name(r), "SYSCALL");
+	assert_string_equal(contid_record_node(r), "h1");
+	assert_int_equal(contid_record_sec(r), 100);
+	assert_int_equal(contid_record_msec(r), 1);
+	assert_int_equal(contid_record_serial(r), 300);
+	assert_string_equal(contid_record_text(r), "syscall=257 comm=\"ls\" key=6b");
+	assert_int_equal(contid_record_field_count(r), 0);
+	assert_int_equal(contid_record_field(r, 0, &name, &value, &vlen),
+			 -CONTID_E_NOTFOUND);
+	assert_null(contid_record_find(r, "syscall"));
+	assert_null(contid_record_field_interp(r, 0));
+	assert_null(contid_record_field_raw(r, 0));
+	/* the CONTAINER_INFO record keeps its fields: the event has its ID */
+	r = contid_event_record(ev, 1);
+	assert_int_equal(contid_record_type(r), CONTID_MSG_CONTAINER_INFO);
+	assert_int_equal(contid_record_field_count(r), 2);
+	assert_string_equal(contid_record_find(r, "contid"), "10");
+	assert_int_equal(contid_event_contid_count(ev), 1);
+	assert_int_equal(contid_event_contid(ev, 0), 10);
+	contid_event_free(ev);
+
+	/* netlink: the same */
+	memset(dg, 0, sizeof(dg));
+	h.len = 16 + sizeof(t1) - 1;
+	h.type = 1300;
+	memcpy(dg, &h, 16);
+	memcpy(dg + 16, t1, sizeof(t1) - 1);
+	assert_int_equal(contid_reader_feed_netlink(rd, dg, 16 + sizeof(t1) - 1), 1);
+	assert_int_equal(contid_reader_flush(rd), 0);
+	assert_int_equal(contid_reader_next(rd, &ev), 1);
+	r = contid_event_record(ev, 0);
+	assert_int_equal(contid_record_type(r), 1300);
+	assert_string_equal(contid_record_text(r), "arch=c000003e syscall=257 comm=\"ls\"");
+	assert_int_equal(contid_record_field_count(r), 0);
+	contid_event_free(ev);
+
+	/* back on: split again */
+	assert_int_equal(contid_reader_set_fields(rd, 1), 0);
+	feed(rd, "type=SYSCALL msg=audit(200.001:400): syscall=257 comm=\"ls\"\n");
+	assert_int_equal(contid_reader_flush(rd), 0);
+	assert_int_equal(contid_reader_next(rd, &ev), 1);
+	r = contid_event_record(ev, 0);
+	assert_int_equal(contid_record_field_count(r), 2);
+	assert_string_equal(contid_record_find(r, "comm"), "ls");
+	contid_event_free(ev);
+	contid_reader_free(rd);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_cover_letter_events),
+		cmocka_unit_test(test_without_fields),
 		cmocka_unit_test(test_interleaved_eoe),
 		cmocka_unit_test(test_evict_and_timeout),
 		cmocka_unit_test(test_netns_filter_and_old_contid),
