@@ -320,34 +320,6 @@ static void ob_json_string(const char *str, size_t len)
 	if (len < 16 && olen + 6 * len + 18 <= sizeof(obuf)) {
 		o = obuf + olen;
 		*o++ = '"';
-#if defined(__SSE2__)
-		{
-			/*
-			 * No byte to escape (none < 0x20, '"', '\\', DEL or
-			 * >= 0x80): the 16 bytes of a padded copy tested and
-			 * stored at once.  The byte loop below was an eighth
-			 * of `--json parse` (callgrind).
-			 */
-			unsigned char t[16] = { 0 };
-			__m128i v, ctl, hi, q;
-			unsigned int m;
-
-			memcpy(t, s, len);
-			v = _mm_loadu_si128((const __m128i *)(const void *)t);
-			ctl = _mm_cmpeq_epi8(_mm_max_epu8(v, _mm_set1_epi8(0x20)), v);
-			hi = _mm_cmpeq_epi8(_mm_max_epu8(v, _mm_set1_epi8(0x7f)), v);
-			q = _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')),
-					 _mm_cmpeq_epi8(v, _mm_set1_epi8('\\')));
-			m = ((unsigned int)_mm_movemask_epi8(ctl) ^ 0xffffu) |
-			    (unsigned int)_mm_movemask_epi8(_mm_or_si128(hi, q));
-			if (!(m & ((1u << len) - 1))) {
-				_mm_storeu_si128((__m128i *)(void *)o, v);
-				o[len] = '"';
-				olen = (size_t)(o + len + 1 - obuf);
-				return;
-			}
-		}
-#endif
 		while (i < len) {
 			while (i < len && !json_special[s[i]])
 				*o++ = (char)s[i++];
