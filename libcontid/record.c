@@ -702,6 +702,33 @@ static size_t count_eq(const struct masks *m, size_t len)
 
 #define STACK_MASK_WORDS 64	/* masks of a record up to 4 KB on the stack */
 
+/* The node, the type name (or the table's, by rec->type) and the text
+ * at @p; returns the byte after the text's NUL. */
+static char *record_strings(struct contid_record *rec, char *p,
+			    const char *tname, size_t tlen, const char *node,
+			    size_t nodelen, const char *text, size_t len)
+{
+	rec->node = NULL;
+	if (node) {
+		memcpy(p, node, nodelen);
+		p[nodelen] = '\0';
+		rec->node = p;
+	}
+	p += nodelen + 1;
+	if (tname) {
+		memcpy(p, tname, tlen);
+		p[tlen] = '\0';
+		rec->tname = p;
+	} else {
+		rec->tname = contid_msgtype_name(rec->type);
+	}
+	p += tlen + 1;
+	memcpy(p, text, len);
+	p[len] = '\0';
+	rec->text = p;
+	return p + len + 1;
+}
+
 static int record_try(struct contid_record **rp, size_t cap,
 		      const struct masks *m, unsigned int type,
 		      const char *tname, size_t tlen,
@@ -727,26 +754,7 @@ static int record_try(struct contid_record **rp, size_t cap,
 	rec->cap = (unsigned int)cap;
 	rec->fields = (struct contid_rec_field *)(rec + 1);
 	p = (char *)(rec->fields + cap);
-	if (node) {
-		memcpy(p, node, nodelen);
-		p[nodelen] = '\0';
-		rec->node = p;
-	} else {
-		rec->node = NULL;
-	}
-	p += nodelen + 1;
-	if (tname) {
-		memcpy(p, tname, tlen);
-		p[tlen] = '\0';
-		rec->tname = p;
-	} else {
-		rec->tname = contid_msgtype_name(type);
-	}
-	p += tlen + 1;
-	memcpy(p, text, len);
-	p[len] = '\0';
-	rec->text = p;
-	w = p + len + 1;
+	w = record_strings(rec, p, tname, tlen, node, nodelen, text, len);
 	memcpy(w, text, len);
 	out = w + len + 1;
 	/* the fields end at 0x1d (ENRICHED), and the text at a NUL, if any */
@@ -788,24 +796,7 @@ static int record_bare(struct contid_record **rp, unsigned int type,
 	rec->cap = 0;
 	rec->fields = NULL;
 	p = (char *)(rec + 1);
-	rec->node = NULL;
-	if (node) {
-		memcpy(p, node, nodelen);
-		p[nodelen] = '\0';
-		rec->node = p;
-	}
-	p += nodelen + 1;
-	if (tname) {
-		memcpy(p, tname, tlen);
-		p[tlen] = '\0';
-		rec->tname = p;
-	} else {
-		rec->tname = contid_msgtype_name(type);
-	}
-	p += tlen + 1;
-	memcpy(p, text, len);
-	p[len] = '\0';
-	rec->text = p;
+	record_strings(rec, p, tname, tlen, node, nodelen, text, len);
 	*rp = rec;
 	return 0;
 }
