@@ -22,22 +22,6 @@ int contid_parse_uint(const char *s, size_t len, unsigned int base,
 
 	if (!len)
 		return -EINVAL;
-	/*
-	 * Decimal, up to 19 digits (below 2^64): one multiply-add a digit,
-	 * no overflow test.  A non-digit or a value over @max goes the
-	 * general way, which says the first fault.  Record stamps come
-	 * here three times a record: the general loop was 10% of the
-	 * reader loop's instructions.
-	 */
-	if (base == 10 && len <= 19) {
-		for (i = 0; i < len && (unsigned char)(s[i] - '0') <= 9; i++)
-			v = v * 10 + (unsigned int)(s[i] - '0');
-		if (i == len && v <= max) {
-			*out = v;
-			return 0;
-		}
-		v = 0;
-	}
 	for (i = 0; i < len; i++) {
 		char c = s[i];
 		unsigned int d;
