@@ -238,6 +238,27 @@ static void test_serial_gaps(void **state)
  * next event late); the log-file rule (a gap over a pause may be an
  * excerpt's cut) does not apply.  Found by live_auditd_load B2.
  */
+/* One netlink message of @type holding @text (no NUL) at the start of
+ * @dg; returns its length. */
+static size_t nl_record(unsigned char *dg, size_t size, uint16_t type,
+			const char *text)
+{
+	struct {
+		uint32_t len;
+		uint16_t type, flags;
+		uint32_t seq, pid;
+	} h = { 0 };
+	size_t n = strlen(text);
+
+	assert_true(16 + n <= size);
+	h.len = (uint32_t)(16 + n);
+	h.type = type;
+	memset(dg, 0, size);
+	memcpy(dg, &h, 16);
+	memcpy(dg + 16, text, n);
+	return 16 + n;
+}
+
 static void test_netlink_gap_after_pause(void **state)
 {
 	static const char t1[] = "audit(7.008:9): arch=c000003e syscall=257";
@@ -245,24 +266,14 @@ static void test_netlink_gap_after_pause(void **state)
 	struct contid_reader *rd;
 	struct contid_reader_stats st;
 	unsigned char dg[128];
-	struct {
-		uint32_t len;
-		uint16_t type, flags;
-		uint32_t seq, pid;
-	} h = { 0 };
+	size_t n;
 
 	(void)state;
 	assert_int_equal(contid_reader_new(&rd, 0, 0), 0);
-	h.type = 1300;
-	h.len = 16 + sizeof(t1) - 1;
-	memset(dg, 0, sizeof(dg));
-	memcpy(dg, &h, 16);
-	memcpy(dg + 16, t1, sizeof(t1) - 1);
-	assert_int_equal(contid_reader_feed_netlink(rd, dg, h.len), 1);
-	h.len = 16 + sizeof(t2) - 1;
-	memcpy(dg, &h, 16);
-	memcpy(dg + 16, t2, sizeof(t2) - 1);
-	assert_int_equal(contid_reader_feed_netlink(rd, dg, h.len), 1);
+	n = nl_record(dg, sizeof(dg), 1300, t1);
+	assert_int_equal(contid_reader_feed_netlink(rd, dg, n), 1);
+	n = nl_record(dg, sizeof(dg), 1300, t2);
+	assert_int_equal(contid_reader_feed_netlink(rd, dg, n), 1);
 	contid_reader_flush(rd);
 	assert_int_equal(contid_reader_get_stats(rd, &st), 0);
 	assert_int_equal(st.lost, 30);
@@ -570,13 +581,8 @@ static void test_without_fields(void **state)
 	struct contid_event *ev;
 	const struct contid_record *r;
 	const char *name, *value;
-	size_t vlen;
+	size_t vlen, n;
 	unsigned char dg[128];
-	struct {
-		uint32_t len;
-		uint16_t type, flags;
-		uint32_t seq, pid;
-	} h = { 0 };
 	static const char t1[] = "audit(8.001:5): arch=c000003e syscall=257 comm=\"ls\"";
 
 	(void)state;
@@ -613,12 +619,8 @@ static void test_without_fields(void **state)
 	contid_event_free(ev);
 
 	/* netlink: the same */
-	memset(dg, 0, sizeof(dg));
-	h.len = 16 + sizeof(t1) - 1;
-	h.type = 1300;
-	memcpy(dg, &h, 16);
-	memcpy(dg + 16, t1, sizeof(t1) - 1);
-	assert_int_equal(contid_reader_feed_netlink(rd, dg, 16 + sizeof(t1) - 1), 1);
+	n = nl_record(dg, sizeof(dg), 1300, t1);
+	assert_int_equal(contid_reader_feed_netlink(rd, dg, n), 1);
 	assert_int_equal(contid_reader_flush(rd), 0);
 	assert_int_equal(contid_reader_next(rd, &ev), 1);
 	r = contid_event_record(ev, 0);
