@@ -315,9 +315,8 @@ static void ob_json_string(const char *str, size_t len)
 	size_t i = 0, n, stop;
 	char *o;
 
-	/* a short string (names, most values) and its quotes in one go (room
-	 * for the 16-byte store below) */
-	if (len < 16 && olen + 6 * len + 18 <= sizeof(obuf)) {
+	/* a short string (names, most values) and its quotes in one go */
+	if (len < 16 && olen + 6 * len + 8 <= sizeof(obuf)) {
 		o = obuf + olen;
 		*o++ = '"';
 		while (i < len) {
