@@ -24,26 +24,29 @@ static void print_field_value(const struct contid_record *rec, const char *key,
 				 buf, sizeof(buf));
 		print_string(PRINT_JSON, key, NULL, buf);
 	} else {
-		print_string_len(PRINT_JSON, key, NULL, value, len);
+		print_json_member(key, key ? strlen(key) : 0, value, len);
 	}
 }
 
 /* A field as print_record() sees it. */
 struct pfield {
 	const char *name, *value, *interp;
-	size_t len;
+	size_t len, nlen;
 	unsigned int hash;
 	unsigned int first;	/* index of the first field of this name */
 	unsigned int count;	/* on the first: fields of this name */
 	bool interp_seen;	/* on the first: an interpretation printed */
 };
 
-static unsigned int name_hash(const char *s)
+/* The hash of the name @s; its length into *@len. */
+static unsigned int name_hash(const char *s, size_t *len)
 {
+	const char *p = s;
 	unsigned int h = 5381;
 
-	while (*s)
-		h = h * 33 + (unsigned char)*s++;
+	while (*p)
+		h = h * 33 + (unsigned char)*p++;
+	*len = (size_t)(p - s);
 	return h;
 }
 
@@ -79,7 +82,7 @@ static struct pfield *record_fields(const struct contid_record *rec, unsigned in
 			continue;
 		}
 		f->interp = contid_record_field_interp(rec, i);
-		f->hash = name_hash(f->name);
+		f->hash = name_hash(f->name, &f->nlen);
 		b = UINT64_C(1) << (f->hash & 63);
 		multi |= once & b;
 		once |= b;
@@ -177,8 +180,11 @@ static void print_record(const struct contid_record *rec, bool interpret)
 		if (f->first != k)
 			continue;	/* printed with the first */
 		if (f->count == 1) {
-			print_field_value(rec, f->name, f->name, f->value, f->len,
-					  interpret);
+			if (interpret)
+				print_field_value(rec, f->name, f->name, f->value,
+						  f->len, true);
+			else
+				print_json_member(f->name, f->nlen, f->value, f->len);
 			continue;
 		}
 		print_open_array(f->name);
@@ -197,7 +203,7 @@ static void print_record(const struct contid_record *rec, bool interpret)
 			if (!f->name || !f->interp || tab[f->first].interp_seen)
 				continue;
 			tab[f->first].interp_seen = true;
-			print_string(PRINT_JSON, f->name, NULL, f->interp);
+			print_json_member(f->name, f->nlen, f->interp, strlen(f->interp));
 		}
 		print_close_object();
 	}

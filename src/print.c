@@ -434,6 +434,92 @@ static void ob_json_string(const char *str, size_t len)
 	ob_putc('"');
 }
 
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+/*
+ * The bytes of the little-endian word @x that are not plain in a JSON
+ * string: the high bit of each byte < 0x20, '"', '\\', DEL or >= 0x80.
+ * Nonzero exactly when one of the eight bytes is such a byte.
+ */
+static inline uint64_t json_marks(uint64_t x)
+{
+	const uint64_t ones = UINT64_C(0x0101010101010101);
+	const uint64_t high = UINT64_C(0x8080808080808080);
+	uint64_t m, y;
+
+	m = (x - ones * 0x20) & ~x;
+	y = x ^ (ones * 0x7f);
+	m |= (y - ones) & ~y;
+	y = x ^ (ones * '"');
+	m |= (y - ones) & ~y;
+	y = x ^ (ones * '\\');
+	m |= (y - ones) & ~y;
+	return (m | x) & high;
+}
+#endif
+
+/* @s (@len bytes, a field's name or value) escaped into @o, which has
+ * room for 6 * @len bytes; returns the end.  8 to 16 plain bytes go out
+ * as two words (overlapping), others byte by byte. */
+static inline char *json_short(char *o, const unsigned char *s, size_t len)
+{
+	size_t i = 0;
+
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	if (len >= 8 && len <= 16) {
+		uint64_t a, b;
+
+		memcpy(&a, s, 8);
+		memcpy(&b, s + len - 8, 8);
+		if (!(json_marks(a) | json_marks(b))) {
+			memcpy(o, &a, 8);
+			memcpy(o + len - 8, &b, 8);
+			return o + len;
+		}
+	}
+#endif
+	while (i < len) {
+		while (i < len && !json_special[s[i]])
+			*o++ = (char)s[i++];
+		if (i < len)
+			o = json_byte(o, s, len, &i);
+	}
+	return o;
+}
+
+static void json_member(const char *key);
+
+#define JSON_SHORT 64	/* a name and value up to this, in one go */
+
+void print_json_member(const char *key, size_t klen, const char *value,
+		       size_t len)
+{
+	char *o;
+
+	if (!json)
+		return;
+	if (klen + len > JSON_SHORT) {
+		json_member(key);
+		ob_json_string(value, len);
+		return;
+	}
+	if (olen + 6 * (klen + len) + 8 > sizeof(obuf))
+		ob_flush();
+	o = obuf + olen;
+	if (!first[depth])
+		*o++ = ',';
+	first[depth] = false;
+	if (key) {
+		*o++ = '"';
+		o = json_short(o, (const unsigned char *)key, klen);
+		*o++ = '"';
+		*o++ = ':';
+	}
+	*o++ = '"';
+	o = json_short(o, (const unsigned char *)value, len);
+	*o++ = '"';
+	olen = (size_t)(o - obuf);
+}
+
 void json_write_string(FILE *f, const char *str, size_t len)
 {
 	FILE *saved = out;

@@ -39,6 +39,14 @@ void print_string(enum print_type t, const char *key, const char *fmt,
 /* A string of @len bytes that may contain NULs or any byte. */
 void print_string_len(enum print_type t, const char *key, const char *fmt,
 		      const char *value, size_t len);
+/*
+ * JSON only: the member "KEY":"VALUE" of @klen and @len bytes (any bytes),
+ * or the array element "VALUE" when @key is NULL; what
+ * print_string_len(PRINT_JSON, ...) prints, without its strlen and calls
+ * per part (the fields of `--json parse`).
+ */
+void print_json_member(const char *key, size_t klen, const char *value,
+		       size_t len);
 void print_u64(enum print_type t, const char *key, const char *fmt,
 	       uint64_t value);
 void print_bool(enum print_type t, const char *key, const char *fmt,
