@@ -8,6 +8,73 @@
 
 #include "reader-internal.h"
 
+#define ALIGN_UP(p) ((char *)(((uintptr_t)(p) + 15) & ~(uintptr_t)15))
+#define CHUNK_HEAD ((sizeof(struct rec_chunk) + 15) & ~(size_t)15)
+
+/*
+ * An event's arena: the EVENT_ARENA bytes after the event, then chunks of
+ * at least that much when they run out.  A record is carved whole at the
+ * end and the bytes it did not use given back (contid_arena_trim()).
+ */
+void *contid_arena_alloc(struct rec_arena *a, size_t size)
+{
+	char *p;
+
+	size = (size + 15) & ~(size_t)15;
+	if (size > a->left) {
+		size_t csize = CHUNK_HEAD + (size > EVENT_ARENA ? size : EVENT_ARENA);
+		struct rec_chunk *c = malloc(csize);
+
+		if (!c)
+			return NULL;
+		c->next = a->chunks;
+		a->chunks = c;
+		a->cur = (char *)c + CHUNK_HEAD;
+		a->left = csize - CHUNK_HEAD;
+	}
+	p = a->cur;
+	a->cur += size;
+	a->left -= size;
+	return p;
+}
+
+void contid_arena_trim(struct rec_arena *a, char *used)
+{
+	char *cur = ALIGN_UP(used);
+
+	if (cur < a->cur) {
+		a->left += (size_t)(a->cur - cur);
+		a->cur = cur;
+	}
+}
+
+void contid_arena_free(struct rec_arena *a)
+{
+	while (a->chunks) {
+		struct rec_chunk *n = a->chunks->next;
+
+		free(a->chunks);
+		a->chunks = n;
+	}
+}
+
+struct contid_event *contid_event_new(bool arena)
+{
+	size_t extra = arena ? EVENT_ARENA + 16 : 0;
+	struct contid_event *ev = malloc(sizeof(*ev) + extra);
+
+	if (!ev)
+		return NULL;
+	memset(ev, 0, sizeof(*ev));
+	ev->recs = ev->inl;
+	ev->caprec = EVENT_INLINE_RECS;
+	if (arena) {
+		ev->arena.cur = ALIGN_UP(ev + 1);
+		ev->arena.left = (size_t)((char *)(ev + 1) + extra - ev->arena.cur);
+	}
+	return ev;
+}
+
 CONTID_EXPORT void contid_event_free(struct contid_event *ev)
 {
 	unsigned int i;
@@ -15,8 +82,10 @@ CONTID_EXPORT void contid_event_free(struct contid_event *ev)
 	if (!ev)
 		return;
 	for (i = 0; i < ev->nrec; i++)
-		contid_record_free(ev->recs[i]);
-	free(ev->recs);
+		contid_record_free(ev->recs[i]);	/* those not in the arena */
+	if (ev->recs != ev->inl)
+		free(ev->recs);
+	contid_arena_free(&ev->arena);
 	free(ev->ids);
 	free(ev);
 }
@@ -88,13 +157,16 @@ CONTID_EXPORT int contid_event_has_contid(const struct contid_event *ev,
 int contid_event_add_record(struct contid_event *ev, struct contid_record *rec)
 {
 	if (ev->nrec == ev->caprec) {
-		unsigned int cap = ev->caprec ? ev->caprec * 2 : 8;
-		struct contid_record **n = realloc(ev->recs, cap * sizeof(*n));
+		unsigned int cap = ev->caprec * 2;
+		struct contid_record **n;
 
+		n = realloc(ev->recs == ev->inl ? NULL : ev->recs, cap * sizeof(*n));
 		if (!n) {
 			contid_record_free(rec);
 			return -ENOMEM;
 		}
+		if (ev->recs == ev->inl)
+			memcpy(n, ev->inl, sizeof(ev->inl));
 		ev->recs = n;
 		ev->caprec = cap;
 	}

@@ -19,6 +19,8 @@
 #include "internal.h"
 #include "record-internal.h"
 
+#define EVENT_INLINE_RECS 8	/* record pointers in the event itself */
+#define EVENT_ARENA 8192	/* bytes for records allocated with an event */
 #define RECENT 64		/* completed stamps remembered to spot late records */
 #define MAX_HOLES 64
 
@@ -33,9 +35,11 @@ struct contid_event {
 	uint64_t last_mono;		/* wall clock of the last record, ms */
 	uint64_t more;			/* IDs left out of op=netns lists */
 	unsigned int nrec, caprec;
-	struct contid_record **recs;
+	struct contid_record **recs;	/* inl, or malloc'd past it */
 	unsigned int nid, capid;
 	uint64_t *ids;
+	struct rec_arena arena;		/* its records, read by a reader */
+	struct contid_record *inl[EVENT_INLINE_RECS];
 };
 
 struct hole {
@@ -89,6 +93,9 @@ static inline bool same_node(const char *a, const char *b)
 	return !strcmp(a, b);
 }
 
+/* event.c: a new event, with room for its records when @arena. */
+struct contid_event *contid_event_new(bool arena);
+
 /* event.c: append @rec to @ev (taken, freed on error) and note its IDs. */
 int contid_event_add_record(struct contid_event *ev, struct contid_record *rec);
 
@@ -96,10 +103,11 @@ int contid_event_add_record(struct contid_event *ev, struct contid_record *rec);
 int contid_event_collect_ids(struct contid_event *ev,
 			     const struct contid_record *rec);
 
-/* reader.c: a record just parsed with result @err: pushed, or counted as
- * malformed if the text was no record.  Returns 1 if added, 0, or < 0. */
-int contid_reader_add_parsed(struct contid_reader *rd, int err,
-			     struct contid_record *rec);
+/* reader.c: the record of a log line's or netlink payload's head @h (or
+ * the result @err of reading it): pushed, built in its event's memory, or
+ * counted as malformed.  Returns 1 if added, 0, or < 0. */
+int contid_reader_add_head(struct contid_reader *rd, int err,
+			   const struct rec_head *h);
 
 /* serials.c: account @rec's serial (holes are losses in rd->st.lost). */
 int contid_serials_track(struct contid_reader *rd,

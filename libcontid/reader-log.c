@@ -15,13 +15,11 @@
 
 static int feed_line(struct contid_reader *rd, const char *line, size_t len)
 {
-	struct contid_record *rec = NULL;
-	int err;
+	struct rec_head h;
 
 	if (!len || (len == 1 && line[0] == '\n'))
 		return 0;
-	err = contid_record_parse_log_opt(&rec, line, len, !rd->no_fields);
-	return contid_reader_add_parsed(rd, err, rec);
+	return contid_reader_add_head(rd, contid_record_head_log(&h, line, len), &h);
 }
 
 static int hold_append(struct contid_reader *rd, const char *buf, size_t len)

@@ -16,15 +16,13 @@
 static int feed_one(struct contid_reader *rd, unsigned int type,
 		    const char *payload, size_t len)
 {
-	struct contid_record *rec = NULL;
-	int err;
+	struct rec_head h;
 
 	if (!contid_is_record_type(type))
 		return 0;	/* a reply or control message: not ours */
 	rd->live = true;
-	err = contid_record_parse_netlink_opt(&rec, type, payload, len,
-					      !rd->no_fields);
-	return contid_reader_add_parsed(rd, err, rec);
+	return contid_reader_add_head(rd, contid_record_head_netlink(&h, type, payload, len),
+				      &h);
 }
 
 CONTID_EXPORT int contid_reader_feed_netlink(struct contid_reader *rd,

@@ -191,103 +191,186 @@ void contid_reader_expire_idle(struct contid_reader *rd)
 	expire(rd, 0, contid_monotonic_ms());
 }
 
+/* Is @a (NUL-terminated, or NULL) the node @b of @blen bytes (no NUL in
+ * them; NULL: no node)? */
+static inline bool node_is(const char *a, const char *b, size_t blen)
+{
+	if (!a || !b)
+		return a == b;
+	return !strncmp(a, b, blen) && a[blen] == '\0';
+}
+
+/*
+ * A new open event for the record of @h, whose node is @node
+ * (NUL-terminated; NULL: no node, or in the line if @arena: copied into
+ * the event's memory).  Returns it, or NULL (out of memory).
+ */
+static struct contid_event *open_event(struct contid_reader *rd,
+				       const struct rec_head *h,
+				       const char *node, bool arena)
+{
+	struct contid_record key = { .type = h->type };
+	struct contid_event *ev;
+	unsigned int k;
+
+	ev = contid_event_new(arena);
+	if (!ev)
+		return NULL;
+	ev->sec = h->sec;
+	ev->msec = h->msec;
+	ev->serial = h->serial;
+	if (arena && h->node) {
+		char *copy = contid_arena_alloc(&ev->arena, h->nodelen + 1);
+
+		if (!copy) {
+			contid_event_free(ev);
+			return NULL;
+		}
+		memcpy(copy, h->node, h->nodelen);
+		copy[h->nodelen] = '\0';
+		node = copy;
+	}
+	ev->node = node;
+	key.sec = h->sec;
+	key.msec = h->msec;
+	key.serial = h->serial;
+	key.node = node;
+	for (k = 0; k < RECENT; k++) {
+		if (rd->recent[k].serial == key.serial &&
+		    rd->recent[k].sec == key.sec &&
+		    rd->recent[k].msec == key.msec && key.serial &&
+		    !strncmp(rd->recent[k].node, node ? node : "",
+			     sizeof(rd->recent[k].node) - 1)) {
+			/* its event already ended: it becomes an
+			 * event of its own, but it is a sign of a
+			 * window too small */
+			rd->st.late++;
+			break;
+		}
+	}
+	if (contid_serials_track(rd, &key) < 0) {
+		contid_event_free(ev);
+		return NULL;
+	}
+	if (rd->nopen >= rd->window) {
+		struct contid_event *old = rd->open_head;
+
+		unlink_open(rd, old);
+		complete(rd, old, CONTID_EVENT_EVICTED);
+	}
+	ev->oprev = rd->open_tail;
+	if (rd->open_tail)
+		rd->open_tail->next = ev;
+	else
+		rd->open_head = ev;
+	rd->open_tail = ev;
+	rd->nopen++;
+	return ev;
+}
+
+/*
+ * The event the record of @h belongs to: the open one of its stamp and
+ * node, or a new one (@node and @arena as open_event() takes them).  An
+ * EOE ends its event here: 0 and *@evp NULL, as for an EOE of no open
+ * event (its event ended, or the log began after it).
+ */
+static int event_for(struct contid_reader *rd, const struct rec_head *h,
+		     const char *node, bool arena, struct contid_event **evp)
+{
+	uint64_t now = stamp_ms(h->sec, h->msec);
+	struct contid_event *ev, *p;
+
+	*evp = NULL;
+	rd->st.records++;
+	/* newest first: a record most often belongs to the latest event */
+	for (p = rd->open_tail, ev = NULL; p; p = p->oprev) {
+		if (p->serial == h->serial && p->sec == h->sec &&
+		    p->msec == h->msec && node_is(p->node, h->node, h->nodelen)) {
+			ev = p;
+			break;
+		}
+	}
+	if (!ev) {
+		/* time out what is old before evicting anything */
+		expire(rd, now, 0);
+		if (h->type == AUDIT_EOE)
+			return 0;
+		ev = open_event(rd, h, node, arena);
+		if (!ev)
+			return -ENOMEM;
+	}
+	/* wall-clock idle time matters on netlink only: a log's records
+	 * carry their own time */
+	ev->last_mono = rd->live ? contid_monotonic_ms() : 0;
+	if (h->type == AUDIT_EOE) {
+		unlink_open(rd, ev);
+		complete(rd, ev, CONTID_EVENT_EOE);
+		expire(rd, now, 0);
+		return 0;
+	}
+	*evp = ev;
+	return 0;
+}
+
 CONTID_EXPORT int contid_reader_push_record(struct contid_reader *rd,
 					    struct contid_record *rec)
 {
-	struct contid_event *ev, *p;
-	uint64_t now;
+	struct contid_event *ev;
+	struct rec_head h;
 	int err;
 
 	if (!rd || !rec) {
 		contid_record_free(rec);
 		return -EINVAL;
 	}
-	rd->st.records++;
-	now = stamp_ms(rec->sec, rec->msec);
-	/* newest first: a record most often belongs to the latest event */
-	for (p = rd->open_tail, ev = NULL; p; p = p->oprev) {
-		if (p->serial == rec->serial && p->sec == rec->sec &&
-		    p->msec == rec->msec && same_node(p->node, rec->node)) {
-			ev = p;
-			break;
-		}
-	}
-	if (!ev) {
-		unsigned int k;
-
-		/* time out what is old before evicting anything */
-		expire(rd, now, 0);
-		if (rec->type == AUDIT_EOE) {
-			/* an EOE of no open event (its event ended, or the
-			 * excerpt starts here): not an event of its own */
-			contid_record_free(rec);
-			return 0;
-		}
-		for (k = 0; k < RECENT; k++) {
-			if (rd->recent[k].serial == rec->serial &&
-			    rd->recent[k].sec == rec->sec &&
-			    rd->recent[k].msec == rec->msec && rec->serial &&
-			    !strncmp(rd->recent[k].node, rec->node ? rec->node : "",
-				     sizeof(rd->recent[k].node) - 1)) {
-				/* its event already ended: it becomes an
-				 * event of its own, counted as late */
-				rd->st.late++;
-				break;
-			}
-		}
-		err = contid_serials_track(rd, rec);
-		ev = err < 0 ? NULL : calloc(1, sizeof(*ev));
-		if (!ev) {
-			contid_record_free(rec);
-			return -ENOMEM;
-		}
-		ev->sec = rec->sec;
-		ev->msec = rec->msec;
-		ev->serial = rec->serial;
-		ev->node = rec->node;
-		if (rd->nopen >= rd->window) {
-			struct contid_event *old = rd->open_head;
-
-			unlink_open(rd, old);
-			complete(rd, old, CONTID_EVENT_EVICTED);
-		}
-		ev->oprev = rd->open_tail;
-		if (rd->open_tail)
-			rd->open_tail->next = ev;
-		else
-			rd->open_head = ev;
-		rd->open_tail = ev;
-		rd->nopen++;
-	}
-	/* wall-clock idle time matters on netlink only: a log's records
-	 * read no clock (a clock read a record was 3% of a log's time) */
-	ev->last_mono = rd->live ? contid_monotonic_ms() : 0;
-	if (rec->type == AUDIT_EOE) {
+	h.type = rec->type;
+	h.sec = rec->sec;
+	h.msec = rec->msec;
+	h.serial = rec->serial;
+	h.node = rec->node;
+	h.nodelen = rec->node ? strlen(rec->node) : 0;
+	err = event_for(rd, &h, rec->node, false, &ev);
+	if (err < 0 || !ev) {
 		contid_record_free(rec);
-		unlink_open(rd, ev);
-		complete(rd, ev, CONTID_EVENT_EOE);
-		expire(rd, now, 0);
-		return 0;
+		return err;
 	}
 	err = contid_event_add_record(ev, rec);
 	if (err < 0)
 		return err;
-	expire(rd, now, 0);
+	expire(rd, stamp_ms(h.sec, h.msec), 0);
 	return 0;
 }
 
-
-int contid_reader_add_parsed(struct contid_reader *rd, int err,
-			     struct contid_record *rec)
+int contid_reader_add_head(struct contid_reader *rd, int err,
+			   const struct rec_head *h)
 {
+	struct contid_record *rec;
+	struct contid_event *ev;
+
 	if (err == -CONTID_E_NOTRECORD) {
 		rd->st.malformed++;
 		return 0;
 	}
 	if (err < 0)
 		return err;
-	err = contid_reader_push_record(rd, rec);
-	return err < 0 ? err : 1;
+	err = event_for(rd, h, NULL, true, &ev);
+	if (err < 0)
+		return err;
+	if (!ev)
+		return 1;	/* an EOE */
+	err = contid_record_make(&rec, h, !rd->no_fields, &ev->arena, ev->node);
+	if (err < 0) {
+		if (!ev->nrec) {	/* opened for this record */
+			unlink_open(rd, ev);
+			contid_event_free(ev);
+		}
+		return err;
+	}
+	err = contid_event_add_record(ev, rec);
+	if (err < 0)
+		return err;
+	expire(rd, stamp_ms(h->sec, h->msec), 0);
+	return 1;
 }
 
 CONTID_EXPORT int contid_reader_next(struct contid_reader *rd,

@@ -65,7 +65,7 @@ static int parse_uint(const char *s, size_t len, unsigned int *out)
 	return 0;
 }
 
-static int msgtype_lookup(const char *s, size_t len)
+static int msgtype_lookup(const char *s, size_t len, const char **tname)
 {
 	unsigned int v;
 	size_t i;
@@ -94,13 +94,16 @@ static int msgtype_lookup(const char *s, size_t len)
 
 		i = cache[slot];
 		name = msgtypes[i].name;
-		if (name[0] == s[0] && !strncmp(name, s, len) && !name[len])
+		if (name[0] == s[0] && !strncmp(name, s, len) && !name[len]) {
+			*tname = name;
 			return (int)msgtypes[i].type;
+		}
 		/* The first byte first: strlen of every name cost 7%. */
 		for (i = 0; i < NMSGTYPES; i++) {
 			name = msgtypes[i].name;
 			if (name[0] == s[0] && !strncmp(name, s, len) && !name[len]) {
 				cache[slot] = (unsigned short)i;
+				*tname = name;
 				return (int)msgtypes[i].type;
 			}
 		}
@@ -127,7 +130,11 @@ CONTID_EXPORT int contid_msgtype_number(const char *name)
 {
 	if (!name)
 		return -EINVAL;
-	return msgtype_lookup(name, strlen(name));
+	{
+	const char *tname;
+
+	return msgtype_lookup(name, strlen(name), &tname);
+	}
 }
 
 /* Fields whose unquoted value is hex-encoded by the kernel. */
@@ -292,19 +299,24 @@ struct masks {
 
 #define MASK_WORDS(len) (((len) + 64) / 64)
 
-/* The masks of @w[0, @len): bits past @len are clear. */
-static void masks_build(struct masks *m, const char *w, size_t len)
+/* The masks of @w[0, @len) (bits past @len are clear), and the first 0x1d
+ * (the ENRICHED separator) and NUL of it, or @len: found in the same pass
+ * (a memchr for each was 5% of the reader loop). */
+static void masks_build(struct masks *m, const char *w, size_t len,
+			size_t *sep, size_t *nul)
 {
 	size_t nw = MASK_WORDS(len), i;
 
+	*sep = *nul = len;
 #if defined(__SSE2__)
 	const __m128i vsp = _mm_set1_epi8(' '), veq = _mm_set1_epi8('=');
 	const __m128i vdq = _mm_set1_epi8('"'), vsq = _mm_set1_epi8('\'');
+	const __m128i vgs = _mm_set1_epi8('\x1d'), vz = _mm_setzero_si128();
 	char tail[64];
 
 	for (i = 0; i < nw; i++) {
 		const char *b = w + i * 64;
-		uint64_t sp = 0, eq = 0, q = 0;
+		uint64_t sp = 0, eq = 0, q = 0, gs = 0, z = 0;
 		unsigned int k;
 
 		if (len - i * 64 < 64) {
@@ -324,10 +336,20 @@ static void masks_build(struct masks *m, const char *w, size_t len)
 			q |= (uint64_t)(unsigned int)
 			     _mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(v, vdq),
 							    _mm_cmpeq_epi8(v, vsq))) << (k * 16);
+			gs |= (uint64_t)(unsigned int)
+			      _mm_movemask_epi8(_mm_cmpeq_epi8(v, vgs)) << (k * 16);
+			z |= (uint64_t)(unsigned int)
+			     _mm_movemask_epi8(_mm_cmpeq_epi8(v, vz)) << (k * 16);
 		}
 		m->sp[i] = sp;
 		m->eq[i] = eq;
 		m->q[i] = q;
+		if (b == tail)	/* the padding is no NUL of the text */
+			z &= ~(~UINT64_C(0) << (len - i * 64));
+		if (gs && *sep == len)
+			*sep = i * 64 + (size_t)__builtin_ctzll(gs);
+		if (z && *nul == len)
+			*nul = i * 64 + (size_t)__builtin_ctzll(z);
 	}
 #else
 	for (i = 0; i < nw; i++)
@@ -341,6 +363,10 @@ static void masks_build(struct masks *m, const char *w, size_t len)
 			m->eq[i >> 6] |= b;
 		else if (w[i] == '"' || w[i] == '\'')
 			m->q[i >> 6] |= b;
+		else if (w[i] == '\x1d' && *sep == len)
+			*sep = i;
+		else if (w[i] == '\0' && *nul == len)
+			*nul = i;
 	}
 #endif
 }
@@ -702,120 +728,133 @@ static size_t count_eq(const struct masks *m, size_t len)
 
 #define STACK_MASK_WORDS 64	/* masks of a record up to 4 KB on the stack */
 
-/* The node, the type name (or the table's, by rec->type) and the text
- * at @p; returns the byte after the text's NUL. */
+/* The record's memory: from @a (an event's), or malloc'd. */
+static struct contid_record *record_alloc(struct rec_arena *a, size_t size)
+{
+	struct contid_record *rec = a ? contid_arena_alloc(a, size) : malloc(size);
+
+	if (rec)
+		rec->in_arena = a != NULL;
+	return rec;
+}
+
+/* The node (@node if in an arena, else a copy of @h's), the type name
+ * (@h's as written unless the table's) and the text at @p; returns the
+ * byte after the text's NUL. */
 static char *record_strings(struct contid_record *rec, char *p,
-			    const char *tname, size_t tlen, const char *node,
-			    size_t nodelen, const char *text, size_t len)
+			    const struct rec_head *h, const char *node)
 {
 	rec->node = NULL;
-	if (node) {
-		memcpy(p, node, nodelen);
-		p[nodelen] = '\0';
+	if (rec->in_arena) {
+		rec->node = node;
+	} else if (h->node) {
+		memcpy(p, h->node, h->nodelen);
+		p[h->nodelen] = '\0';
 		rec->node = p;
+		p += h->nodelen + 1;
 	}
-	p += nodelen + 1;
-	if (tname) {
-		memcpy(p, tname, tlen);
-		p[tlen] = '\0';
+	if (h->tcopy) {
+		memcpy(p, h->tname, h->tlen);
+		p[h->tlen] = '\0';
 		rec->tname = p;
+		p += h->tlen + 1;
 	} else {
-		rec->tname = contid_msgtype_name(rec->type);
+		rec->tname = h->tname ? h->tname : contid_msgtype_name(rec->type);
 	}
-	p += tlen + 1;
-	memcpy(p, text, len);
-	p[len] = '\0';
+	memcpy(p, h->text, h->len);
+	p[h->len] = '\0';
 	rec->text = p;
-	return p + len + 1;
+	return p + h->len + 1;
+}
+
+/* Bytes for the record of @h with a field table of @cap and @copies
+ * copies of the text: the text, its split copy, the decoded values. */
+static size_t record_size(const struct rec_head *h, size_t cap, size_t copies)
+{
+	return sizeof(struct contid_record) + cap * sizeof(struct contid_rec_field) +
+	       (h->nodelen + 1) + (h->tlen + 1) + copies * (h->len + 1);
 }
 
 static int record_try(struct contid_record **rp, size_t cap,
-		      const struct masks *m, unsigned int type,
-		      const char *tname, size_t tlen,
-		      const char *node, size_t nodelen, const char *text,
-		      size_t len, uint64_t sec, unsigned int msec,
-		      uint64_t serial)
+		      const struct masks *m, size_t sep, size_t nul,
+		      const struct rec_head *h, struct rec_arena *a,
+		      const char *node)
 {
 	struct contid_record *rec;
-	size_t size, mend, eend;
+	size_t len = h->len, mend, eend;
 	char *p, *out, *w;
-	const char *sep, *nul;
 
-	size = sizeof(*rec) + cap * sizeof(struct contid_rec_field) +
-	       (nodelen + 1) + (tlen + 1) + 3 * (len + 1);
-	rec = malloc(size);
+	rec = record_alloc(a, record_size(h, cap, 3));
 	if (!rec)
 		return -ENOMEM;
-	rec->type = type;	/* split_fields() needs it (AVC) */
-	rec->sec = sec;
-	rec->msec = msec;
-	rec->serial = serial;
+	rec->type = h->type;	/* split_fields() needs it (AVC) */
+	rec->sec = h->sec;
+	rec->msec = h->msec;
+	rec->serial = h->serial;
 	rec->nfields = 0;
 	rec->cap = (unsigned int)cap;
 	rec->fields = (struct contid_rec_field *)(rec + 1);
 	p = (char *)(rec->fields + cap);
-	w = record_strings(rec, p, tname, tlen, node, nodelen, text, len);
-	memcpy(w, text, len);
+	w = record_strings(rec, p, h, node);
+	memcpy(w, h->text, len);
 	out = w + len + 1;
 	/* the fields end at 0x1d (ENRICHED), and the text at a NUL, if any */
-	sep = memchr(w, '\x1d', len);
-	mend = sep ? (size_t)(sep - w) : len;
-	nul = memchr(w, '\0', mend);
-	if (nul)
-		mend = (size_t)(nul - w);
+	mend = sep < nul ? sep : nul;
 	w[mend] = '\0';
 	split_fields(rec, w, 0, mend, m, &out);
-	if (sep) {
-		eend = (size_t)(sep - w) + 1;
-		nul = memchr(w + eend, '\0', len - eend);
-		eend = nul ? (size_t)(nul - w) : len;
-		split_enriched(rec, w, (size_t)(sep - w) + 1, eend, m);
+	if (sep < len) {
+		/* the enriched part ends at the first NUL after 0x1d */
+		if (nul < sep) {
+			const char *z = memchr(w + sep + 1, '\0', len - sep - 1);
+
+			eend = z ? (size_t)(z - w) : len;
+		} else {
+			eend = nul;
+		}
+		w[eend] = '\0';
+		split_enriched(rec, w, sep + 1, eend, m);
 	}
+	if (a)
+		contid_arena_trim(a, out);
 	*rp = rec;
 	return 0;
 }
 
 /* A record without fields: the stamp, type, node and text only. */
-static int record_bare(struct contid_record **rp, unsigned int type,
-		       const char *tname, size_t tlen,
-		       const char *node, size_t nodelen, const char *text,
-		       size_t len, uint64_t sec, unsigned int msec,
-		       uint64_t serial)
+static int record_bare(struct contid_record **rp, const struct rec_head *h,
+		       struct rec_arena *a, const char *node)
 {
 	struct contid_record *rec;
-	char *p;
+	char *end;
 
-	rec = malloc(sizeof(*rec) + (nodelen + 1) + (tlen + 1) + (len + 1));
+	rec = record_alloc(a, record_size(h, 0, 1));
 	if (!rec)
 		return -ENOMEM;
-	rec->type = type;
-	rec->sec = sec;
-	rec->msec = msec;
-	rec->serial = serial;
+	rec->type = h->type;
+	rec->sec = h->sec;
+	rec->msec = h->msec;
+	rec->serial = h->serial;
 	rec->nfields = 0;
 	rec->cap = 0;
 	rec->fields = NULL;
-	p = (char *)(rec + 1);
-	record_strings(rec, p, tname, tlen, node, nodelen, text, len);
+	end = record_strings(rec, (char *)(rec + 1), h, node);
+	if (a)
+		contid_arena_trim(a, end);
 	*rp = rec;
 	return 0;
 }
 
-static int record_build(struct contid_record **rp, unsigned int type,
-			const char *tname, size_t tlen,
-			const char *node, size_t nodelen, const char *text,
-			size_t len, uint64_t sec, unsigned int msec,
-			uint64_t serial, bool fields)
+int contid_record_make(struct contid_record **rp, const struct rec_head *h,
+		       bool fields, struct rec_arena *a, const char *node)
 {
 	uint64_t stack[3 * STACK_MASK_WORDS], *heap = NULL;
-	size_t nw = MASK_WORDS(len), cap;
+	size_t len = h->len, nw = MASK_WORDS(len), cap, sep, nul;
 	struct masks m;
 	int err;
 
 	/* the event's container IDs are fields of these */
-	if (!fields && type != AUDIT_CONTAINER && type != AUDIT_CONTAINER_INFO)
-		return record_bare(rp, type, tname, tlen, node, nodelen, text,
-				   len, sec, msec, serial);
+	if (!fields && h->type != AUDIT_CONTAINER && h->type != AUDIT_CONTAINER_INFO)
+		return record_bare(rp, h, a, node);
 	if (nw > STACK_MASK_WORDS) {
 		heap = malloc(3 * nw * sizeof(*heap));
 		if (!heap)
@@ -824,46 +863,44 @@ static int record_build(struct contid_record **rp, unsigned int type,
 	m.sp = heap ? heap : stack;
 	m.eq = m.sp + nw;
 	m.q = m.eq + nw;
-	masks_build(&m, text, len);
+	masks_build(&m, h->text, len, &sep, &nul);
 	/* seresult= and seperms= of an AVC have no '=' in the text */
 	cap = count_eq(&m, len) + 2;
-	err = record_try(rp, cap, &m, type, tname, tlen, node, nodelen, text,
-			 len, sec, msec, serial);
+	err = record_try(rp, cap, &m, sep, nul, h, a, node);
 	if (err == 0 && (*rp)->nfields >= cap) {
 		/* full: perhaps a key= of several keys; count exactly */
-		size_t exact = count_fields(text, len) + 2;
+		size_t exact = count_fields(h->text, len) + 2;
 
 		if (exact > cap) {
-			free(*rp);
+			if (a)	/* the last piece of the arena: given back */
+				contid_arena_trim(a, (char *)*rp);
+			else
+				free(*rp);
 			*rp = NULL;
-			err = record_try(rp, exact, &m, type, tname, tlen, node,
-					 nodelen, text, len, sec, msec, serial);
+			err = record_try(rp, exact, &m, sep, nul, h, a, node);
 		}
 	}
 	free(heap);
 	return err;
 }
 
-int contid_record_parse_log_opt(struct contid_record **rp, const char *line,
-				size_t len, bool fields)
+int contid_record_head_log(struct rec_head *h, const char *line, size_t len)
 {
-	const char *p = line, *end, *node = NULL, *tname;
-	size_t nodelen = 0, tlen;
-	uint64_t sec, serial;
-	unsigned int msec;
+	const char *p = line, *end;
 	int type, n;
 
-	if (!rp || !line)
-		return -EINVAL;
 	while (len && (line[len - 1] == '\n' || line[len - 1] == '\r'))
 		len--;
 	end = line + len;
+	h->node = NULL;
+	h->nodelen = 0;
 	if (len > 5 && !memcmp(p, "node=", 5)) {
-		node = p + 5;
-		p = memchr(node, ' ', (size_t)(end - node));
+		h->node = p + 5;
+		p = memchr(h->node, ' ', (size_t)(end - h->node));
 		if (!p)
 			return -CONTID_E_NOTRECORD;
-		nodelen = (size_t)(p - node);
+		/* up to a NUL, as a copy of it would read */
+		h->nodelen = strnlen(h->node, (size_t)(p - h->node));
 		p++;
 	}
 	if (end - p < 5 || memcmp(p, "type=", 5))
@@ -871,65 +908,92 @@ int contid_record_parse_log_opt(struct contid_record **rp, const char *line,
 	p += 5;
 	{
 		const char *sp = memchr(p, ' ', (size_t)(end - p));
+		const char *table = NULL;
 
 		if (!sp)
 			return -CONTID_E_NOTRECORD;
-		tname = p;
-		tlen = (size_t)(sp - p);
-		if (!type_word(tname, tlen))
+		h->tname = p;
+		h->tlen = (size_t)(sp - p);
+		if (!type_word(h->tname, h->tlen))
 			return -CONTID_E_NOTRECORD;
-		type = msgtype_lookup(p, tlen);
+		type = msgtype_lookup(p, h->tlen, &table);
 		if (type < 0)
 			type = 0;	/* a name no table knows: kept */
+		/* written as the table writes it: the table's, no copy */
+		h->tcopy = !table;
+		if (table)
+			h->tname = table;
+		h->type = (unsigned int)type;
 		p = sp + 1;
 	}
 	if (end - p < 4 || memcmp(p, "msg=", 4))
 		return -CONTID_E_NOTRECORD;
 	p += 4;
-	n = parse_stamp(p, (size_t)(end - p), &sec, &msec, &serial);
+	n = parse_stamp(p, (size_t)(end - p), &h->sec, &h->msec, &h->serial);
 	if (n < 0)
 		return -CONTID_E_NOTRECORD;
 	p += n;
-	return record_build(rp, (unsigned int)type, tname, tlen, node, nodelen,
-			    p, (size_t)(end - p), sec, msec, serial, fields);
+	h->text = p;
+	h->len = (size_t)(end - p);
+	return 0;
 }
 
 CONTID_EXPORT int contid_record_parse_log(struct contid_record **rp,
 					  const char *line, size_t len)
 {
-	return contid_record_parse_log_opt(rp, line, len, true);
+	struct rec_head h;
+	int err;
+
+	if (!rp || !line)
+		return -EINVAL;
+	err = contid_record_head_log(&h, line, len);
+	if (err < 0)
+		return err;
+	return contid_record_make(rp, &h, true, NULL, NULL);
 }
 
-int contid_record_parse_netlink_opt(struct contid_record **rp,
-				    unsigned int type, const char *payload,
-				    size_t len, bool fields)
+int contid_record_head_netlink(struct rec_head *h, unsigned int type,
+			       const char *payload, size_t len)
 {
-	uint64_t sec, serial;
-	unsigned int msec;
 	int n;
 
-	if (!rp || (!payload && len))
-		return -EINVAL;
 	len = strnlen(payload, len);	/* NUL padding, if any */
 	while (len && payload[len - 1] == '\n')
 		len--;
-	n = parse_stamp(payload, len, &sec, &msec, &serial);
+	n = parse_stamp(payload, len, &h->sec, &h->msec, &h->serial);
 	if (n < 0)
 		return -CONTID_E_NOTRECORD;
-	return record_build(rp, type, NULL, 0, NULL, 0, payload + n,
-			    len - (size_t)n, sec, msec, serial, fields);
+	h->type = type;
+	h->node = NULL;
+	h->nodelen = 0;
+	h->tname = NULL;
+	h->tlen = 0;
+	h->tcopy = false;
+	h->text = payload + n;
+	h->len = len - (size_t)n;
+	return 0;
 }
 
 CONTID_EXPORT int contid_record_parse_netlink(struct contid_record **rp,
 					      unsigned int type,
 					      const char *payload, size_t len)
 {
-	return contid_record_parse_netlink_opt(rp, type, payload, len, true);
+	struct rec_head h;
+	int err;
+
+	if (!rp || (!payload && len))
+		return -EINVAL;
+	err = contid_record_head_netlink(&h, type, payload, len);
+	if (err < 0)
+		return err;
+	return contid_record_make(rp, &h, true, NULL, NULL);
 }
 
 CONTID_EXPORT void contid_record_free(struct contid_record *rec)
 {
-	free(rec);
+	/* an event's record goes with its event (contid_event_free()) */
+	if (rec && !rec->in_arena)
+		free(rec);
 }
 
 CONTID_EXPORT unsigned int contid_record_type(const struct contid_record *rec)

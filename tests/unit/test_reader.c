@@ -641,11 +641,117 @@ static void test_without_fields(void **state)
 	contid_reader_free(rd);
 }
 
+/* @r, a record of an event, is what contid_record_parse_log() makes of
+ * @line: type, name, node, stamp, text, and every field's name, value,
+ * raw text and interpretation. */
+static void same_as_parsed(const struct contid_record *r, const char *line)
+{
+	struct contid_record *want;
+	int i, n;
+
+	assert_int_equal(contid_record_parse_log(&want, line, strlen(line)), 0);
+	assert_int_equal(contid_record_type(r), contid_record_type(want));
+	assert_string_equal(contid_record_type_name(r), contid_record_type_name(want));
+	if (contid_record_node(want))
+		assert_string_equal(contid_record_node(r), contid_record_node(want));
+	else
+		assert_null(contid_record_node(r));
+	assert_int_equal(contid_record_serial(r), contid_record_serial(want));
+	assert_string_equal(contid_record_text(r), contid_record_text(want));
+	n = contid_record_field_count(want);
+	assert_int_equal(contid_record_field_count(r), n);
+	for (i = 0; i < n; i++) {
+		const char *name, *value, *wname, *wvalue;
+		size_t vlen, wvlen;
+
+		assert_int_equal(contid_record_field(r, (unsigned int)i, &name, &value, &vlen), 0);
+		assert_int_equal(contid_record_field(want, (unsigned int)i, &wname, &wvalue,
+						     &wvlen), 0);
+		assert_string_equal(name, wname);
+		assert_int_equal(vlen, wvlen);
+		assert_memory_equal(value, wvalue, vlen);
+		assert_string_equal(contid_record_field_raw(r, (unsigned int)i),
+				    contid_record_field_raw(want, (unsigned int)i));
+		if (contid_record_field_interp(want, (unsigned int)i))
+			assert_string_equal(contid_record_field_interp(r, (unsigned int)i),
+					    contid_record_field_interp(want, (unsigned int)i));
+		else
+			assert_null(contid_record_field_interp(r, (unsigned int)i));
+	}
+	contid_record_free(want);
+}
+
+/*
+ * A reader keeps an event's records in the event's own memory: records
+ * past the event's first block (large ones, and more than the event holds
+ * pointers to), a record whose field table is counted again (key= of
+ * several keys), and a record pushed by the caller in the same event as
+ * records read from a log.  Each record reads as contid_record_parse_log()
+ * reads its line, and freeing the event frees everything (ASan, valgrind).
+ */
+static void test_event_memory(void **state)
+{
+	char *lines[24], *big;
+	struct contid_reader *rd;
+	struct contid_record *own;
+	struct contid_event *ev;
+	size_t i;
+	static const char keys[] =
+		"node=h2 type=SYSCALL msg=audit(300.002:9): arch=c000003e syscall=59 "
+		"key=6B31016B32016B33016B34016B35\x1d" "ARCH=x86_64 SYSCALL=execve";
+	static const char pushed[] =
+		"node=h2 type=CWD msg=audit(300.002:9): cwd=\"/root\"";
+
+	(void)state;
+	big = malloc(6001);
+	assert_non_null(big);
+	for (i = 0; i < 6000; i++)
+		big[i] = (char)('a' + i % 26);
+	big[6000] = '\0';
+	assert_int_equal(contid_reader_new(&rd, 0, 0), 0);
+	for (i = 0; i < 20; i++) {
+		/* 3 large records, then small ones: 20 pointers */
+		int n = i < 3 ? asprintf(&lines[i], "node=h2 type=PATH msg=audit(300.002:9): "
+					   "item=%zu name=\"%s\" inode=%zu\x1d" "OUID=\"root\"",
+					   i, big, i) :
+			asprintf(&lines[i], "node=h2 type=PATH msg=audit(300.002:9): "
+				 "item=%zu name=\"/x\" ouid=0\x1d" "OUID=\"root\"", i);
+
+		assert_true(n > 0);
+		feed(rd, lines[i]);
+		feed(rd, "\n");
+	}
+	lines[20] = (char *)keys;
+	feed(rd, keys);
+	feed(rd, "\n");
+	assert_int_equal(contid_record_parse_log(&own, pushed, strlen(pushed)), 0);
+	assert_int_equal(contid_reader_push_record(rd, own), 0);
+	lines[21] = (char *)pushed;
+	lines[22] = "node=h2 type=PROCTITLE msg=audit(300.002:9): proctitle=6C73002D6C";
+	feed(rd, lines[22]);
+	feed(rd, "\nnode=h2 type=EOE msg=audit(300.002:9): \n");
+	assert_int_equal(contid_reader_next(rd, &ev), 1);
+	assert_int_equal(contid_event_end(ev), CONTID_EVENT_EOE);
+	assert_int_equal(contid_event_record_count(ev), 23);
+	for (i = 0; i < 23; i++)
+		same_as_parsed(contid_event_record(ev, (unsigned int)i), lines[i]);
+	/* the key= of five keys: five fields */
+	assert_int_equal(contid_record_field_count(contid_event_record(ev, 20)), 7);
+	assert_string_equal(contid_record_node(contid_event_record(ev, 21)), "h2");
+	contid_event_free(ev);
+	assert_int_equal(contid_reader_next(rd, &ev), 0);
+	contid_reader_free(rd);
+	for (i = 0; i < 20; i++)
+		free(lines[i]);
+	free(big);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_cover_letter_events),
 		cmocka_unit_test(test_without_fields),
+		cmocka_unit_test(test_event_memory),
 		cmocka_unit_test(test_interleaved_eoe),
 		cmocka_unit_test(test_evict_and_timeout),
 		cmocka_unit_test(test_netns_filter_and_old_contid),
