@@ -78,6 +78,7 @@ struct contid_reader {
 	bool line_junk;		/* skipping the rest of a line too long */
 	bool live;		/* fed from netlink: every gap is loss */
 	bool no_fields;		/* contid_reader_set_fields(rd, 0) */
+	struct stamp_cache stamp;	/* the last record's */
 	struct contid_reader_stats st;
 };
 

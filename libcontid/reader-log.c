@@ -16,10 +16,12 @@
 static int feed_line(struct contid_reader *rd, const char *line, size_t len)
 {
 	struct rec_head h;
+	int err;
 
 	if (!len || (len == 1 && line[0] == '\n'))
 		return 0;
-	return contid_reader_add_head(rd, contid_record_head_log(&h, line, len), &h);
+	err = contid_record_head_log(&h, line, len, &rd->stamp);
+	return contid_reader_add_head(rd, err, &h);
 }
 
 static int hold_append(struct contid_reader *rd, const char *buf, size_t len)

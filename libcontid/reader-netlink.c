@@ -17,12 +17,13 @@ static int feed_one(struct contid_reader *rd, unsigned int type,
 		    const char *payload, size_t len)
 {
 	struct rec_head h;
+	int err;
 
 	if (!contid_is_record_type(type))
 		return 0;	/* a reply or control message: not ours */
 	rd->live = true;
-	return contid_reader_add_head(rd, contid_record_head_netlink(&h, type, payload, len),
-				      &h);
+	err = contid_record_head_netlink(&h, type, payload, len, &rd->stamp);
+	return contid_reader_add_head(rd, err, &h);
 }
 
 CONTID_EXPORT int contid_reader_feed_netlink(struct contid_reader *rd,

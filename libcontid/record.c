@@ -196,8 +196,9 @@ static bool all_hex(const char *s, size_t len)
  * *@outlen is set; a value that needs no decoding is @raw itself (no copy:
  * a profile of the reader loop had a copy of every value).
  */
-static inline const char *decode_value(const char *name, size_t nlen, const char *raw,
-				size_t len, char *out, size_t *outlen)
+static inline __attribute__((always_inline)) const char *
+decode_value(const char *name, size_t nlen, const char *raw, size_t len,
+	     char *out, size_t *outlen)
 {
 	size_t i;
 
@@ -299,6 +300,36 @@ struct masks {
 
 #define MASK_WORDS(len) (((len) + 64) / 64)
 
+#if defined(__SSE2__)
+/*
+ * The 1 to 15 bytes at @p as a vector, NULs after them, read without a
+ * byte past them and without a copy: a tail copied into a padded buffer
+ * was read back before the copy's stores were done (a store-forwarding
+ * stall each record).
+ */
+static inline __m128i load_partial(const char *p, size_t n)
+{
+	uint64_t lo, hi = 0;
+	uint32_t a, b;
+
+	if (n >= 8) {
+		memcpy(&lo, p, 8);
+		if (n > 8) {
+			memcpy(&hi, p + n - 8, 8);
+			hi >>= 8 * (16 - n);
+		}
+	} else if (n >= 4) {
+		memcpy(&a, p, 4);
+		memcpy(&b, p + n - 4, 4);
+		lo = a | (uint64_t)b << (8 * (n - 4));
+	} else {
+		lo = (unsigned char)p[0] | (uint64_t)(unsigned char)p[n >> 1] << (8 * (n >> 1)) |
+		     (uint64_t)(unsigned char)p[n - 1] << (8 * (n - 1));
+	}
+	return _mm_set_epi64x((long long)hi, (long long)lo);
+}
+#endif
+
 /* The masks of @w[0, @len) (bits past @len are clear), and the first 0x1d
  * (the ENRICHED separator) and NUL of it, or @len: found in the same pass
  * (a memchr for each was 5% of the reader loop). */
@@ -312,22 +343,21 @@ static void masks_build(struct masks *m, const char *w, size_t len,
 	const __m128i vsp = _mm_set1_epi8(' '), veq = _mm_set1_epi8('=');
 	const __m128i vdq = _mm_set1_epi8('"'), vsq = _mm_set1_epi8('\'');
 	const __m128i vgs = _mm_set1_epi8('\x1d'), vz = _mm_setzero_si128();
-	char tail[64];
 
 	for (i = 0; i < nw; i++) {
-		const char *b = w + i * 64;
 		uint64_t sp = 0, eq = 0, q = 0, gs = 0, z = 0;
 		unsigned int k;
 
-		if (len - i * 64 < 64) {
-			/* no load past the text: the tail padded with NULs */
-			memset(tail, 0, sizeof(tail));
-			memcpy(tail, b, len - i * 64);
-			b = tail;
-		}
 		for (k = 0; k < 4; k++) {
-			__m128i v = _mm_loadu_si128((const __m128i *)(const void *)
-						    (b + k * 16));
+			size_t off = i * 64 + k * 16;
+			__m128i v;
+
+			if (off + 16 <= len)
+				v = _mm_loadu_si128((const __m128i *)(const void *)(w + off));
+			else if (off < len)
+				v = load_partial(w + off, len - off);
+			else
+				v = vz;
 
 			sp |= (uint64_t)(unsigned int)
 			      _mm_movemask_epi8(_mm_cmpeq_epi8(v, vsp)) << (k * 16);
@@ -344,7 +374,7 @@ static void masks_build(struct masks *m, const char *w, size_t len,
 		m->sp[i] = sp;
 		m->eq[i] = eq;
 		m->q[i] = q;
-		if (b == tail)	/* the padding is no NUL of the text */
+		if (len - i * 64 < 64)	/* the padding is no NUL of the text */
 			z &= ~(~UINT64_C(0) << (len - i * 64));
 		if (gs && *sep == len)
 			*sep = i * 64 + (size_t)__builtin_ctzll(gs);
@@ -655,13 +685,23 @@ static int stamp_number(const char *s, size_t len, size_t *i, size_t max,
 }
 
 /* Parse "audit(SEC.MSEC:SERIAL): " at @s; returns bytes consumed or < 0.
- * The colon is optional (old DAEMON_* records), as in auparse. */
+ * The colon is optional (old DAEMON_* records), as in auparse.  @sc: the
+ * last stamp read (or NULL), checked first and then replaced. */
 static int parse_stamp(const char *s, size_t len, uint64_t *sec,
-		       unsigned int *msec, uint64_t *serial)
+		       unsigned int *msec, uint64_t *serial,
+		       struct stamp_cache *sc)
 {
 	size_t i = 6;
 	uint64_t a, b, c;
 
+	if (sc && sc->len && len >= sc->len && !memcmp(s, sc->text, sc->len)) {
+		/* the same text up to its ')': the same numbers */
+		i = sc->len;
+		a = sc->sec;
+		b = sc->msec;
+		c = sc->serial;
+		goto tail;
+	}
 	if (len < 6 || memcmp(s, "audit(", 6))
 		return -1;
 	/* at most 19 digits of seconds and of serial, 9 of milliseconds */
@@ -669,6 +709,17 @@ static int parse_stamp(const char *s, size_t len, uint64_t *sec,
 	    stamp_number(s, len, &i, 9, &b) < 0 || i >= len || s[i++] != ':' ||
 	    stamp_number(s, len, &i, 19, &c) < 0 || i + 1 > len || s[i++] != ')')
 		return -1;
+	if (sc) {
+		sc->len = 0;
+		if (i <= sizeof(sc->text)) {
+			memcpy(sc->text, s, i);
+			sc->len = (unsigned char)i;
+			sc->sec = a;
+			sc->msec = (unsigned int)b;
+			sc->serial = c;
+		}
+	}
+tail:
 	if (i < len && s[i] == ':')
 		i++;
 	else if (i < len && s[i] != ' ')
@@ -884,7 +935,8 @@ int contid_record_make(struct contid_record **rp, const struct rec_head *h,
 	return err;
 }
 
-int contid_record_head_log(struct rec_head *h, const char *line, size_t len)
+int contid_record_head_log(struct rec_head *h, const char *line, size_t len,
+			   struct stamp_cache *sc)
 {
 	const char *p = line, *end;
 	int type, n;
@@ -929,7 +981,7 @@ int contid_record_head_log(struct rec_head *h, const char *line, size_t len)
 	if (end - p < 4 || memcmp(p, "msg=", 4))
 		return -CONTID_E_NOTRECORD;
 	p += 4;
-	n = parse_stamp(p, (size_t)(end - p), &h->sec, &h->msec, &h->serial);
+	n = parse_stamp(p, (size_t)(end - p), &h->sec, &h->msec, &h->serial, sc);
 	if (n < 0)
 		return -CONTID_E_NOTRECORD;
 	p += n;
@@ -946,21 +998,22 @@ CONTID_EXPORT int contid_record_parse_log(struct contid_record **rp,
 
 	if (!rp || !line)
 		return -EINVAL;
-	err = contid_record_head_log(&h, line, len);
+	err = contid_record_head_log(&h, line, len, NULL);
 	if (err < 0)
 		return err;
 	return contid_record_make(rp, &h, true, NULL, NULL);
 }
 
 int contid_record_head_netlink(struct rec_head *h, unsigned int type,
-			       const char *payload, size_t len)
+			       const char *payload, size_t len,
+			       struct stamp_cache *sc)
 {
 	int n;
 
 	len = strnlen(payload, len);	/* NUL padding, if any */
 	while (len && payload[len - 1] == '\n')
 		len--;
-	n = parse_stamp(payload, len, &h->sec, &h->msec, &h->serial);
+	n = parse_stamp(payload, len, &h->sec, &h->msec, &h->serial, sc);
 	if (n < 0)
 		return -CONTID_E_NOTRECORD;
 	h->type = type;
@@ -983,7 +1036,7 @@ CONTID_EXPORT int contid_record_parse_netlink(struct contid_record **rp,
 
 	if (!rp || (!payload && len))
 		return -EINVAL;
-	err = contid_record_head_netlink(&h, type, payload, len);
+	err = contid_record_head_netlink(&h, type, payload, len, NULL);
 	if (err < 0)
 		return err;
 	return contid_record_make(rp, &h, true, NULL, NULL);

@@ -746,12 +746,55 @@ static void test_event_memory(void **state)
 	free(big);
 }
 
+/* A reader takes a stamp written as the last one was from its last
+ * parse: only the very same text up to ')' is the same stamp. */
+static void test_stamp_repeated(void **state)
+{
+	struct contid_reader_stats st;
+	struct contid_reader *rd;
+	struct contid_event *ev;
+
+	(void)state;
+	assert_int_equal(contid_reader_new(&rd, 0, 0), 0);
+	feed(rd, "type=SYSCALL msg=audit(1.002:3): a0=1\n"
+		 "type=SYSCALL msg=audit(1.002:34): a0=2\n"
+		 "type=SYSCALL msg=audit(1.002:3)x a0=3\n"
+		 "type=SYSCALL msg=audit(1.002:3): a0=4\n"
+		 "type=SYSCALL msg=audit(1.002:3 a0=5\n"
+		 "type=SYSCALL msg=audit(1.0020:3): a0=6\n"
+		 "type=SYSCALL msg=audit(1.002:3) a0=7\n");
+	assert_int_equal(contid_reader_flush(rd), 0);
+	assert_int_equal(contid_reader_next(rd, &ev), 1);
+	assert_int_equal(contid_event_serial(ev), 3);
+	assert_int_equal(contid_event_msec(ev), 2);
+	assert_int_equal(contid_event_record_count(ev), 3);
+	assert_string_equal(contid_record_text(contid_event_record(ev, 0)), "a0=1");
+	assert_string_equal(contid_record_text(contid_event_record(ev, 1)), "a0=4");
+	assert_string_equal(contid_record_text(contid_event_record(ev, 2)), "a0=7");
+	contid_event_free(ev);
+	assert_int_equal(contid_reader_next(rd, &ev), 1);
+	assert_int_equal(contid_event_serial(ev), 34);
+	assert_string_equal(contid_record_text(contid_event_record(ev, 0)), "a0=2");
+	contid_event_free(ev);
+	/* 1.0020 is msec 20, another stamp */
+	assert_int_equal(contid_reader_next(rd, &ev), 1);
+	assert_int_equal(contid_event_msec(ev), 20);
+	assert_string_equal(contid_record_text(contid_event_record(ev, 0)), "a0=6");
+	contid_event_free(ev);
+	assert_int_equal(contid_reader_next(rd, &ev), 0);
+	/* ")x" and no ')' are no records */
+	assert_int_equal(contid_reader_get_stats(rd, &st), 0);
+	assert_int_equal(st.malformed, 2);
+	contid_reader_free(rd);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_cover_letter_events),
 		cmocka_unit_test(test_without_fields),
 		cmocka_unit_test(test_event_memory),
+		cmocka_unit_test(test_stamp_repeated),
 		cmocka_unit_test(test_interleaved_eoe),
 		cmocka_unit_test(test_evict_and_timeout),
 		cmocka_unit_test(test_netns_filter_and_old_contid),
