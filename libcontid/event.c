@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -58,17 +59,82 @@ void contid_arena_free(struct rec_arena *a)
 	}
 }
 
-struct contid_event *contid_event_new(bool arena)
-{
-	size_t extra = arena ? EVENT_ARENA + 16 : 0;
-	struct contid_event *ev = malloc(sizeof(*ev) + extra);
+struct ev_pool {
+	atomic_flag lock;
+	unsigned int refs;	/* the reader's, and one an event */
+	unsigned int nfree, max;
+	struct contid_event *free[];
+};
 
-	if (!ev)
+static void pool_lock(struct ev_pool *p)
+{
+	while (atomic_flag_test_and_set_explicit(&p->lock, memory_order_acquire))
+		;
+}
+
+static void pool_unlock(struct ev_pool *p)
+{
+	atomic_flag_clear_explicit(&p->lock, memory_order_release);
+}
+
+struct ev_pool *contid_ev_pool_new(unsigned int max)
+{
+	struct ev_pool *p = malloc(sizeof(*p) + max * sizeof(p->free[0]));
+
+	if (!p)
 		return NULL;
+	atomic_flag_clear(&p->lock);
+	p->refs = 1;
+	p->nfree = 0;
+	p->max = max;
+	return p;
+}
+
+void contid_ev_pool_put(struct ev_pool *p, struct contid_event *ev)
+{
+	bool last;
+	unsigned int i;
+
+	pool_lock(p);
+	if (ev && p->nfree < p->max) {
+		p->free[p->nfree++] = ev;
+		ev = NULL;
+	}
+	last = --p->refs == 0;
+	pool_unlock(p);
+	free(ev);
+	if (!last)
+		return;
+	for (i = 0; i < p->nfree; i++)
+		free(p->free[i]);
+	free(p);
+}
+
+struct contid_event *contid_event_new(struct ev_pool *pool)
+{
+	size_t extra = pool ? EVENT_ARENA + 16 : 0;
+	struct contid_event *ev = NULL;
+
+	if (pool) {
+		pool_lock(pool);
+		if (pool->nfree)
+			ev = pool->free[--pool->nfree];
+		pool->refs++;
+		pool_unlock(pool);
+	}
+	if (!ev) {
+		ev = malloc(sizeof(*ev) + extra);
+		if (!ev) {
+			if (pool)
+				contid_ev_pool_put(pool, NULL);
+			return NULL;
+		}
+	}
 	memset(ev, 0, sizeof(*ev));
+	ev->pool = pool;
 	ev->recs = ev->inl;
 	ev->caprec = EVENT_INLINE_RECS;
-	if (arena) {
+	if (pool) {
 		ev->arena.cur = ALIGN_UP(ev + 1);
 		ev->arena.left = (size_t)((char *)(ev + 1) + extra - ev->arena.cur);
 	}
@@ -87,7 +153,10 @@ CONTID_EXPORT void contid_event_free(struct contid_event *ev)
 		free(ev->recs);
 	contid_arena_free(&ev->arena);
 	free(ev->ids);
-	free(ev);
+	if (ev->pool)
+		contid_ev_pool_put(ev->pool, ev);
+	else
+		free(ev);
 }
 
 CONTID_EXPORT uint64_t contid_event_sec(const struct contid_event *ev)

@@ -36,7 +36,13 @@ CONTID_EXPORT int contid_reader_new(struct contid_reader **rp,
 	rd = calloc(1, sizeof(*rd));
 	if (!rd)
 		return -ENOMEM;
-	rd->window = window ? window : DEFAULT_WINDOW;
+	window = window ? window : DEFAULT_WINDOW;
+	rd->pool = contid_ev_pool_new(window < EV_POOL_MAX / 2 ? 2 * window : EV_POOL_MAX);
+	if (!rd->pool) {
+		free(rd);
+		return -ENOMEM;
+	}
+	rd->window = window;
 	rd->timeout_ms = timeout_ms ? timeout_ms : DEFAULT_TIMEOUT_MS;
 	*rp = rd;
 	return 0;
@@ -59,6 +65,7 @@ CONTID_EXPORT void contid_reader_free(struct contid_reader *rd)
 	free_list(rd->open_head);
 	free_list(rd->done_head);
 	contid_serials_free(rd);
+	contid_ev_pool_put(rd->pool, NULL);
 	free(rd->filter);
 	free(rd->line);
 	free(rd);
@@ -213,7 +220,7 @@ static struct contid_event *open_event(struct contid_reader *rd,
 	struct contid_event *ev;
 	unsigned int k;
 
-	ev = contid_event_new(arena);
+	ev = contid_event_new(arena ? rd->pool : NULL);
 	if (!ev)
 		return NULL;
 	ev->sec = h->sec;

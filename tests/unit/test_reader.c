@@ -687,14 +687,15 @@ static void same_as_parsed(const struct contid_record *r, const char *line)
  * pointers to), a record whose field table is counted again (key= of
  * several keys), and a record pushed by the caller in the same event as
  * records read from a log.  Each record reads as contid_record_parse_log()
- * reads its line, and freeing the event frees everything (ASan, valgrind).
+ * reads its line, after the reader is freed, and freeing the event frees
+ * everything (ASan, valgrind).
  */
 static void test_event_memory(void **state)
 {
 	char *lines[24], *big;
 	struct contid_reader *rd;
 	struct contid_record *own;
-	struct contid_event *ev;
+	struct contid_event *ev, *other;
 	size_t i;
 	static const char keys[] =
 		"node=h2 type=SYSCALL msg=audit(300.002:9): arch=c000003e syscall=59 "
@@ -731,6 +732,9 @@ static void test_event_memory(void **state)
 	feed(rd, lines[22]);
 	feed(rd, "\nnode=h2 type=EOE msg=audit(300.002:9): \n");
 	assert_int_equal(contid_reader_next(rd, &ev), 1);
+	assert_int_equal(contid_reader_next(rd, &other), 0);
+	/* an event outlives its reader (the reader's memory pool) */
+	contid_reader_free(rd);
 	assert_int_equal(contid_event_end(ev), CONTID_EVENT_EOE);
 	assert_int_equal(contid_event_record_count(ev), 23);
 	for (i = 0; i < 23; i++)
@@ -739,8 +743,6 @@ static void test_event_memory(void **state)
 	assert_int_equal(contid_record_field_count(contid_event_record(ev, 20)), 7);
 	assert_string_equal(contid_record_node(contid_event_record(ev, 21)), "h2");
 	contid_event_free(ev);
-	assert_int_equal(contid_reader_next(rd, &ev), 0);
-	contid_reader_free(rd);
 	for (i = 0; i < 20; i++)
 		free(lines[i]);
 	free(big);
