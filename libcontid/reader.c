@@ -37,8 +37,15 @@ CONTID_EXPORT int contid_reader_new(struct contid_reader **rp,
 	if (!rd)
 		return -ENOMEM;
 	window = window ? window : DEFAULT_WINDOW;
+	/* buckets: twice the window, a power of two, at most 64 Ki */
+	for (rd->hash_mask = 63; rd->hash_mask < 65535 && rd->hash_mask / 2 < window;)
+		rd->hash_mask = rd->hash_mask * 2 + 1;
+	rd->open_hash = calloc((size_t)rd->hash_mask + 1, sizeof(*rd->open_hash));
 	rd->pool = contid_ev_pool_new(window < EV_POOL_MAX / 2 ? 2 * window : EV_POOL_MAX);
-	if (!rd->pool) {
+	if (!rd->pool || !rd->open_hash) {
+		if (rd->pool)
+			contid_ev_pool_put(rd->pool, NULL);
+		free(rd->open_hash);
 		free(rd);
 		return -ENOMEM;
 	}
@@ -66,6 +73,7 @@ CONTID_EXPORT void contid_reader_free(struct contid_reader *rd)
 	free_list(rd->done_head);
 	contid_serials_free(rd);
 	contid_ev_pool_put(rd->pool, NULL);
+	free(rd->open_hash);
 	free(rd->filter);
 	free(rd->line);
 	free(rd);
@@ -119,7 +127,7 @@ static void complete(struct contid_reader *rd, struct contid_event *ev, int end)
 	rd->st.events++;
 	rd->recent[rd->recent_pos].sec = ev->sec;
 	rd->recent[rd->recent_pos].msec = ev->msec;
-	rd->recent[rd->recent_pos].serial = ev->serial;
+	rd->recent_serial[rd->recent_pos] = ev->serial;
 	{
 		/* as snprintf("%s") would, truncated; snprintf was 2.6% of
 		 * the reader loop */
@@ -146,8 +154,24 @@ static void complete(struct contid_reader *rd, struct contid_event *ev, int end)
 	rd->done_tail = ev;
 }
 
+static inline unsigned int stamp_hash(const struct contid_reader *rd,
+				      uint64_t sec, unsigned int msec,
+				      uint64_t serial)
+{
+	uint64_t h = (serial ^ sec * 1000003u ^ msec) * UINT64_C(0x9e3779b97f4a7c15);
+
+	return (unsigned int)(h >> 40) & rd->hash_mask;
+}
+
 static void unlink_open(struct contid_reader *rd, struct contid_event *ev)
 {
+	struct contid_event **pp;
+
+	pp = &rd->open_hash[stamp_hash(rd, ev->sec, ev->msec, ev->serial)];
+	while (*pp != ev)
+		pp = &(*pp)->hnext;
+	*pp = ev->hnext;
+	ev->hnext = NULL;
 	if (ev->oprev)
 		ev->oprev->next = ev->next;
 	else
@@ -243,7 +267,7 @@ static struct contid_event *open_event(struct contid_reader *rd,
 	key.serial = h->serial;
 	key.node = node;
 	for (k = 0; k < RECENT; k++) {
-		if (rd->recent[k].serial == key.serial &&
+		if (rd->recent_serial[k] == key.serial &&
 		    rd->recent[k].sec == key.sec &&
 		    rd->recent[k].msec == key.msec && key.serial &&
 		    !strncmp(rd->recent[k].node, node ? node : "",
@@ -272,6 +296,9 @@ static struct contid_event *open_event(struct contid_reader *rd,
 		rd->open_head = ev;
 	rd->open_tail = ev;
 	rd->nopen++;
+	k = stamp_hash(rd, ev->sec, ev->msec, ev->serial);
+	ev->hnext = rd->open_hash[k];
+	rd->open_hash[k] = ev;
 	return ev;
 }
 
@@ -285,18 +312,15 @@ static int event_for(struct contid_reader *rd, const struct rec_head *h,
 		     const char *node, bool arena, struct contid_event **evp)
 {
 	uint64_t now = stamp_ms(h->sec, h->msec);
-	struct contid_event *ev, *p;
+	struct contid_event *ev;
 
 	*evp = NULL;
 	rd->st.records++;
-	/* newest first: a record most often belongs to the latest event */
-	for (p = rd->open_tail, ev = NULL; p; p = p->oprev) {
-		if (p->serial == h->serial && p->sec == h->sec &&
-		    p->msec == h->msec && node_is(p->node, h->node, h->nodelen)) {
-			ev = p;
+	for (ev = rd->open_hash[stamp_hash(rd, h->sec, h->msec, h->serial)]; ev;
+	     ev = ev->hnext)
+		if (ev->serial == h->serial && ev->sec == h->sec &&
+		    ev->msec == h->msec && node_is(ev->node, h->node, h->nodelen))
 			break;
-		}
-	}
 	if (!ev) {
 		/* time out what is old before evicting anything */
 		expire(rd, now, 0);
