@@ -457,25 +457,61 @@ static inline uint64_t json_marks(uint64_t x)
 }
 #endif
 
-/* @s (@len bytes, a field's name or value) escaped into @o, which has
- * room for 6 * @len bytes; returns the end.  8 to 16 plain bytes go out
- * as two words (overlapping), others byte by byte. */
-static inline char *json_short(char *o, const unsigned char *s, size_t len)
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+/* The 1 to 7 bytes at @s as the low bytes of a word, the rest zero,
+ * without reading past them. */
+static inline uint64_t load_short(const unsigned char *s, size_t n)
+{
+	uint32_t a, b;
+
+	if (n >= 4) {
+		memcpy(&a, s, 4);
+		memcpy(&b, s + n - 4, 4);
+		return a | (uint64_t)b << (8 * (n - 4));
+	}
+	return s[0] | (uint64_t)s[n >> 1] << (8 * (n >> 1)) |
+	       (uint64_t)s[n - 1] << (8 * (n - 1));
+}
+#endif
+
+/*
+ * @s (@len bytes, a field's name or value) escaped into @o, which has
+ * room for 6 * @len + 8 bytes; returns the end.  Plain bytes go out a
+ * word at a time, the last one to seven as one word too (written whole,
+ * counted by their number); a string with a byte to escape goes byte by
+ * byte from the word that holds it.  The byte loop alone was a tenth of
+ * `--json parse` (callgrind).
+ */
+static inline __attribute__((always_inline)) char *
+json_short(char *o, const unsigned char *s, size_t len)
 {
 	size_t i = 0;
 
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-	if (len >= 8 && len <= 16) {
-		uint64_t a, b;
+	uint64_t x;
 
-		memcpy(&a, s, 8);
-		memcpy(&b, s + len - 8, 8);
-		if (!(json_marks(a) | json_marks(b))) {
-			memcpy(o, &a, 8);
-			memcpy(o + len - 8, &b, 8);
-			return o + len;
-		}
+	for (; len - i >= 8; i += 8, o += 8) {
+		memcpy(&x, s + i, 8);
+		if (json_marks(x))
+			goto bytes;
+		memcpy(o, &x, 8);
 	}
+	if (i < len) {
+		size_t n = len - i;
+
+		if (len >= 8) {
+			memcpy(&x, s + len - 8, 8);
+			x >>= 8 * (8 - n);
+		} else {
+			x = load_short(s, n);
+		}
+		if (json_marks(x) & ((UINT64_C(1) << (8 * n)) - 1))
+			goto bytes;
+		memcpy(o, &x, 8);
+		o += n;
+	}
+	return o;
+bytes:
 #endif
 	while (i < len) {
 		while (i < len && !json_special[s[i]])
@@ -502,7 +538,7 @@ void print_json_member(const char *key, size_t klen, const char *value,
 		ob_json_string(value, len);
 		return;
 	}
-	if (olen + 6 * (klen + len) + 8 > sizeof(obuf))
+	if (olen + 6 * (klen + len) + 16 > sizeof(obuf))
 		ob_flush();
 	o = obuf + olen;
 	if (!first[depth])
