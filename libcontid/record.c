@@ -300,36 +300,6 @@ struct masks {
 
 #define MASK_WORDS(len) (((len) + 64) / 64)
 
-#if defined(__SSE2__)
-/*
- * The 1 to 15 bytes at @p as a vector, NULs after them, read without a
- * byte past them and without a copy: a tail copied into a padded buffer
- * was read back before the copy's stores were done (a store-forwarding
- * stall each record).
- */
-static inline __m128i load_partial(const char *p, size_t n)
-{
-	uint64_t lo, hi = 0;
-	uint32_t a, b;
-
-	if (n >= 8) {
-		memcpy(&lo, p, 8);
-		if (n > 8) {
-			memcpy(&hi, p + n - 8, 8);
-			hi >>= 8 * (16 - n);
-		}
-	} else if (n >= 4) {
-		memcpy(&a, p, 4);
-		memcpy(&b, p + n - 4, 4);
-		lo = a | (uint64_t)b << (8 * (n - 4));
-	} else {
-		lo = (unsigned char)p[0] | (uint64_t)(unsigned char)p[n >> 1] << (8 * (n >> 1)) |
-		     (uint64_t)(unsigned char)p[n - 1] << (8 * (n - 1));
-	}
-	return _mm_set_epi64x((long long)hi, (long long)lo);
-}
-#endif
-
 /* The masks of @w[0, @len) (bits past @len are clear), and the first 0x1d
  * (the ENRICHED separator) and NUL of it, or @len: found in the same pass
  * (a memchr for each was 5% of the reader loop). */
@@ -343,21 +313,22 @@ static void masks_build(struct masks *m, const char *w, size_t len,
 	const __m128i vsp = _mm_set1_epi8(' '), veq = _mm_set1_epi8('=');
 	const __m128i vdq = _mm_set1_epi8('"'), vsq = _mm_set1_epi8('\'');
 	const __m128i vgs = _mm_set1_epi8('\x1d'), vz = _mm_setzero_si128();
+	char tail[64];
 
 	for (i = 0; i < nw; i++) {
+		const char *b = w + i * 64;
 		uint64_t sp = 0, eq = 0, q = 0, gs = 0, z = 0;
 		unsigned int k;
 
+		if (len - i * 64 < 64) {
+			/* no load past the text: the tail padded with NULs */
+			memset(tail, 0, sizeof(tail));
+			memcpy(tail, b, len - i * 64);
+			b = tail;
+		}
 		for (k = 0; k < 4; k++) {
-			size_t off = i * 64 + k * 16;
-			__m128i v;
-
-			if (off + 16 <= len)
-				v = _mm_loadu_si128((const __m128i *)(const void *)(w + off));
-			else if (off < len)
-				v = load_partial(w + off, len - off);
-			else
-				v = vz;
+			__m128i v = _mm_loadu_si128((const __m128i *)(const void *)
+						    (b + k * 16));
 
 			sp |= (uint64_t)(unsigned int)
 			      _mm_movemask_epi8(_mm_cmpeq_epi8(v, vsp)) << (k * 16);
