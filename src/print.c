@@ -307,11 +307,33 @@ static inline char *json_byte(char *o, const unsigned char *s, size_t len,
 	return o;
 }
 
+/*
+ * The bytes of the word @x that are not plain in a JSON string: the high
+ * bit of each byte < 0x20, '"', '\\', DEL or >= 0x80 (bit tricks on a
+ * 64-bit word).  Nonzero exactly when one of the eight bytes is such a
+ * byte.  A borrow only carries upwards, from a byte that is marked
+ * rightly: on a little-endian word the lowest mark is the first byte to
+ * escape, a higher one may be false.
+ */
+static inline uint64_t json_marks(uint64_t x)
+{
+	const uint64_t ones = UINT64_C(0x0101010101010101);
+	const uint64_t high = UINT64_C(0x8080808080808080);
+	uint64_t m, y;
+
+	m = (x - ones * 0x20) & ~x;
+	y = x ^ (ones * 0x7f);
+	m |= (y - ones) & ~y;
+	y = x ^ (ones * '"');
+	m |= (y - ones) & ~y;
+	y = x ^ (ones * '\\');
+	m |= (y - ones) & ~y;
+	return (m | x) & high;
+}
+
 static void ob_json_string(const char *str, size_t len)
 {
 	const unsigned char *s = (const unsigned char *)str;
-	const uint64_t ones = UINT64_C(0x0101010101010101);
-	const uint64_t high = UINT64_C(0x8080808080808080);
 	size_t i = 0, n, stop;
 	char *o;
 
@@ -342,7 +364,7 @@ static void ob_json_string(const char *str, size_t len)
 		o = obuf + olen;
 		stop = i + n;
 		while (i < stop) {
-			uint64_t x, y, m;
+			uint64_t x, m;
 			size_t lim = stop;
 
 #if defined(__SSE2__)
@@ -387,14 +409,7 @@ static void ob_json_string(const char *str, size_t len)
 			 * word with one goes byte by byte */
 			if (i + 8 <= stop) {
 				memcpy(&x, s + i, 8);
-				m = (x - ones * 0x20) & ~x;
-				y = x ^ (ones * 0x7f);
-				m |= (y - ones) & ~y;
-				y = x ^ (ones * '"');
-				m |= (y - ones) & ~y;
-				y = x ^ (ones * '\\');
-				m |= (y - ones) & ~y;
-				m = (m | x) & high;
+				m = json_marks(x);
 				/* the 8 bytes go out whole; only those
 				 * before the first to escape count */
 				memcpy(o, s + i, 8);
@@ -434,28 +449,6 @@ static void ob_json_string(const char *str, size_t len)
 	ob_putc('"');
 }
 
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-/*
- * The bytes of the little-endian word @x that are not plain in a JSON
- * string: the high bit of each byte < 0x20, '"', '\\', DEL or >= 0x80.
- * Nonzero exactly when one of the eight bytes is such a byte.
- */
-static inline uint64_t json_marks(uint64_t x)
-{
-	const uint64_t ones = UINT64_C(0x0101010101010101);
-	const uint64_t high = UINT64_C(0x8080808080808080);
-	uint64_t m, y;
-
-	m = (x - ones * 0x20) & ~x;
-	y = x ^ (ones * 0x7f);
-	m |= (y - ones) & ~y;
-	y = x ^ (ones * '"');
-	m |= (y - ones) & ~y;
-	y = x ^ (ones * '\\');
-	m |= (y - ones) & ~y;
-	return (m | x) & high;
-}
-#endif
 
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 /* The 1 to 7 bytes at @s as the low bytes of a word, the rest zero,

@@ -1,10 +1,12 @@
 /*
- * contidctl's JSON strings (src/print.c): every byte of every string
- * escaped as a plain byte-by-byte reading of RFC 8259 says, whatever the
- * string's length and wherever its special bytes fall.  print.c escapes
- * eight or sixteen bytes a step; this reference escapes one byte at a
- * time, so a step that skips, repeats or mis-escapes a byte at a word's
- * edge shows here.
+ * contidctl's JSON strings (src/print.c): every byte of every string, as
+ * json_write_string() and print_json_member() write it, escaped as a
+ * plain byte-by-byte reading of RFC 8259 says, whatever the string's
+ * length and wherever its special bytes fall.  print.c escapes eight or
+ * sixteen bytes a step; this reference escapes one byte at a time, so a
+ * step that skips, repeats or mis-escapes a byte at a word's edge shows
+ * here.  The reference's UTF-8 check is written apart from print.c's on
+ * purpose.
  */
 #include "config.h"
 
