@@ -6,6 +6,9 @@
 #   bench/parse-bench.sh --log FILE    (an existing log, only read)
 #   bench/parse-bench.sh --callgrind [COPIES]   (default 5: about 1.4 MB)
 #
+# Each command runs RUNS times (default 3); the table has the least wall
+# and CPU time of the runs, the most memory and page faults.
+#
 # --callgrind prints instead the instructions valgrind's callgrind counts
 # for the libcontid loop, the libauparse loop, `contidctl parse` and
 # `contidctl --json parse` on a small log: they repeat from run to run
@@ -98,4 +101,4 @@ if command -v apt-get >/dev/null && command -v dpkg-deb >/dev/null; then
 fi
 [ ${#ausearch[@]} -gt 0 ] || echo "parse-bench.sh: no ausearch (apt-get download auditd failed)" >&2
 
-"$BUILD/bench/parse-bench" --contidctl "$contidctl" "${ausearch[@]}" "$log"
+"$BUILD/bench/parse-bench" --runs "${RUNS:-3}" --contidctl "$contidctl" "${ausearch[@]}" "$log"
