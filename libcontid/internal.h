@@ -135,8 +135,6 @@ bool contid_field_is_string(uint32_t field);
  */
 int contid_parse_uint(const char *s, size_t len, unsigned int base,
 		      uint64_t max, uint64_t *out);
-/* How many decimal digits s[0..@len) starts with. */
-size_t contid_digits(const char *s, size_t len);
 
 /* socket.c: time.  A deadline is a contid_monotonic_ms() value, or
  * UINT64_MAX for none. */

@@ -44,12 +44,3 @@ int contid_parse_uint(const char *s, size_t len, unsigned int base,
 	*out = v;
 	return 0;
 }
-
-size_t contid_digits(const char *s, size_t len)
-{
-	size_t i;
-
-	for (i = 0; i < len && s[i] >= '0' && s[i] <= '9'; i++)
-		;
-	return i;
-}

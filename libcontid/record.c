@@ -642,8 +642,8 @@ static int stamp_number(const char *s, size_t len, size_t *i, size_t max,
 
 	/*
 	 * The digits read and summed in one pass, inline: at most 19 of
-	 * them cannot overflow.  Through contid_digits() and
-	 * contid_parse_uint() the three numbers of a stamp were 12% of the
+	 * them cannot overflow.  Counted first, then read by number.c's
+	 * contid_parse_uint(), the three numbers of a stamp were 12% of the
 	 * reader loop's instructions (callgrind).
 	 */
 	for (; j < end && (unsigned char)(s[j] - '0') <= 9; j++)

@@ -225,8 +225,6 @@ static void test_parse_uint(void **state)
 	assert_int_equal(contid_parse_uint("fF", 2, 16, UINT64_MAX, &v), 0);
 	assert_true(v == 255);
 	assert_int_equal(contid_parse_uint("5", 1, 10, 4, &v), -ERANGE);
-	assert_int_equal(contid_digits("123)", 4), 3);
-	assert_int_equal(contid_digits("x", 1), 0);
 
 	/* contid_id_parse(): out of range before the bad character, or not */
 	assert_int_equal(contid_id_parse("99999999999999999999x", &v), -ERANGE);
