@@ -384,12 +384,44 @@ static void ob_json_string(const char *str, size_t len)
 							 _mm_cmpeq_epi8(v, _mm_set1_epi8('\\')));
 				unsigned int b = ((unsigned int)_mm_movemask_epi8(ctl) ^ 0xffffu) |
 						 (unsigned int)_mm_movemask_epi8(_mm_or_si128(hi, q));
-				size_t k;
+				size_t k, end16 = i + 16;
 
 				_mm_storeu_si128((__m128i *)(void *)o, v);
 				if (!b) {
 					o += 16;
 					i += 16;
+					continue;
+				}
+				if (i + 32 <= stop) {
+					/*
+					 * The quotes and backslashes of the
+					 * block one after another, each
+					 * followed by the rest of the block
+					 * stored again from the text (16
+					 * bytes remain to load): the record
+					 * text has several a block, and
+					 * testing the block again after each
+					 * was a tenth of `--json parse`.
+					 */
+					while (b) {
+						k = end16 - 16 + (size_t)__builtin_ctz(b);
+						o += k - i;
+						i = k;
+						if (s[i] != '"' && s[i] != '\\')
+							break;
+						*o++ = '\\';
+						*o++ = (char)s[i++];
+						_mm_storeu_si128((__m128i *)(void *)o,
+								 _mm_loadu_si128((const __m128i *)
+										 (const void *)(s + i)));
+						b &= b - 1;
+					}
+					if (!b) {
+						o += end16 - i;
+						i = end16;
+					} else {
+						o = json_byte(o, s, len, &i);
+					}
 					continue;
 				}
 				k = (size_t)__builtin_ctz(b);
