@@ -6,8 +6,9 @@
 #   bench/parse-bench.sh --log FILE    (an existing log, only read)
 #   bench/parse-bench.sh --callgrind [COPIES]   (default 5: about 1.4 MB)
 #
-# Each command runs RUNS times (default 3); the table has the least wall
-# and CPU time of the runs, the most memory and page faults.
+# Each command runs RUNS times (default 3), in rounds of one run of each;
+# the table has the least wall and CPU time of the runs, the most memory
+# and page faults.
 #
 # --callgrind prints instead the instructions valgrind's callgrind counts
 # for the libcontid loop, the libauparse loop, `contidctl parse` and
