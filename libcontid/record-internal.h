@@ -47,6 +47,8 @@ struct contid_record {
 	unsigned int nfields;
 	unsigned int cap;
 	struct contid_rec_field *fields;
+	char *enriched;		/* the ENRICHED part, until split; or NULL */
+	size_t elen;
 };
 
 /* What a log line or netlink payload says before its fields. */

@@ -567,13 +567,19 @@ static inline bool same_name_nocase(const char *a, const char *b, size_t n)
 }
 
 /*
- * The ENRICHED part @w[@p, @end) after 0x1d: NAME=VALUE ..., VALUE
- * "quoted", { braced } or a word.  Each becomes the interpretation of the
- * first field of that name (compared without case) that has none yet.
+ * The ENRICHED part @w[0, @end) (after 0x1d; @w[@end] is a NUL):
+ * NAME=VALUE ..., VALUE "quoted", { braced } or a word.  Each becomes the
+ * interpretation of the first field of that name (compared without case)
+ * that has none yet.  Run at the first contid_record_field_interp() of
+ * the record, not when it is read: a reader loop that reads every field
+ * had 13% of its time here (perf), and only the interpretations need it,
+ * as auparse interprets on demand.  Byte loops, not the masks, which are
+ * gone by then: the part is short.
  */
-static void split_enriched(struct contid_record *rec, char *w, size_t p,
-			   size_t end, const struct masks *m)
+static void split_enriched(struct contid_record *rec, char *w, size_t end)
 {
+	size_t p = 0;
+
 	while (p < end) {
 		char *name, *val;
 		size_t e, term;
@@ -585,9 +591,10 @@ static void split_enriched(struct contid_record *rec, char *w, size_t p,
 			p++;
 		if (p >= end)
 			break;
-		e = next_bit(m->eq, m->sp, p, end);
+		for (e = p; e < end && w[e] != '=' && w[e] != ' '; e++)
+			;
 		if (e >= end || w[e] != '=') {
-			p = next_space(m, e, end);
+			p = e;	/* a word without '=': skipped */
 			continue;
 		}
 		name = w + p;
@@ -596,8 +603,11 @@ static void split_enriched(struct contid_record *rec, char *w, size_t p,
 		p = e + 1;
 		val = w + p;
 		if (p < end && w[p] == '"') {
+			const char *c;
+
 			val = w + ++p;
-			term = next_quote(m, w, '"', p, end);
+			c = memchr(w + p, '"', end - p);
+			term = c ? (size_t)(c - w) : end;
 			p = term < end ? term + 1 : end;
 		} else if (p < end && w[p] == '{') {
 			const char *c = memchr(w + p, '}', end - p);
@@ -605,7 +615,9 @@ static void split_enriched(struct contid_record *rec, char *w, size_t p,
 			p = c ? (size_t)(c - w) + 1 : end;
 			term = p;
 		} else {
-			p = next_space(m, p, end);
+			const char *c = memchr(w + p, ' ', end - p);
+
+			p = c ? (size_t)(c - w) : end;
 			term = p;
 		}
 		if (p < end)
@@ -816,6 +828,7 @@ static int record_try(struct contid_record **rp, size_t cap,
 	rec->nfields = 0;
 	rec->cap = (unsigned int)cap;
 	rec->fields = (struct contid_rec_field *)(rec + 1);
+	rec->enriched = NULL;
 	p = (char *)(rec->fields + cap);
 	w = record_strings(rec, p, h, node);
 	memcpy(w, h->text, len);
@@ -834,7 +847,8 @@ static int record_try(struct contid_record **rp, size_t cap,
 			eend = nul;
 		}
 		w[eend] = '\0';
-		split_enriched(rec, w, sep + 1, eend, m);
+		rec->enriched = w + sep + 1;	/* split when asked for */
+		rec->elen = eend - sep - 1;
 	}
 	if (a)
 		contid_arena_trim(a, out);
@@ -859,6 +873,7 @@ static int record_bare(struct contid_record **rp, const struct rec_head *h,
 	rec->nfields = 0;
 	rec->cap = 0;
 	rec->fields = NULL;
+	rec->enriched = NULL;
 	end = record_strings(rec, (char *)(rec + 1), h, node);
 	if (a)
 		contid_arena_trim(a, end);
@@ -1050,6 +1065,14 @@ CONTID_EXPORT const char *contid_record_field_interp(const struct contid_record 
 {
 	if (!rec || i >= rec->nfields)
 		return NULL;
+	if (rec->enriched) {
+		/* the first call splits the ENRICHED part (a record is used
+		 * by one thread at a time: contid.h, THREADS) */
+		struct contid_record *r = (struct contid_record *)rec;
+
+		split_enriched(r, r->enriched, r->elen);
+		r->enriched = NULL;
+	}
 	return rec->fields[i].interp;
 }
 

@@ -838,6 +838,9 @@ const char *contid_record_type_name(const struct contid_record *rec);
  * the field's name in capitals: UID="root" for uid=0, ARCH=x86_64 for
  * arch=), quotes removed; NULL if there is none.  The same value auparse's
  * auparse_interpret_field() returns for such a log.  Since LIBCONTID_1.1.
+ * The first call for a record reads its ENRICHED part (a record is read
+ * faster when no one asks): like any use of @rec, not concurrently with
+ * another thread's (THREADS, above).
  */
 const char *contid_record_field_interp(const struct contid_record *rec,
 				       unsigned int i);

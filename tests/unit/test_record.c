@@ -352,6 +352,20 @@ static void test_enriched(void **state)
 	assert_null(contid_record_field_interp(r, 26));
 	contid_record_free(r);
 
+	/* The ENRICHED part is split at the first interp call, whichever
+	 * field it asks for; the text and the fields stay as they were. */
+	assert_int_equal(contid_record_parse_log(&r, sys, strlen(sys)), 0);
+	assert_null(contid_record_field_interp(r, 26));
+	assert_string_equal(contid_record_field_interp(r, 12), "al");
+	assert_string_equal(contid_record_field_interp(r, 0), "x86_64");
+	assert_string_equal(contid_record_field_interp(r, 11), "root");
+	assert_string_equal(contid_record_field_interp(r, 12), "al");
+	field_is(r, 22, "comm", "ln");
+	assert_string_equal(contid_record_field_raw(r, 22), "\"ln\"");
+	field_is(r, 25, "key", "(null)");
+	assert_string_equal(contid_record_text(r), strchr(sys, ')') + 3);
+	contid_record_free(r);
+
 	assert_int_equal(contid_record_parse_log(&r, user, strlen(user)), 0);
 	assert_int_equal(contid_record_field_count(r), 13);
 	field_is(r, 1, "uid", "0");
