@@ -12,10 +12,11 @@
 #include "ausearch.h"
 #include "events.h"
 
-/* One JSON field value: as decoded, or interpreted (-i). */
+/* One JSON field value, member @key of @klen bytes (or an array element
+ * if NULL): as decoded, or interpreted (-i). */
 static void print_field_value(const struct contid_record *rec, const char *key,
-			      const char *name, const char *value, size_t len,
-			      bool interpret)
+			      size_t klen, const char *name, const char *value,
+			      size_t len, bool interpret)
 {
 	if (interpret) {
 		char buf[4096];
@@ -24,7 +25,7 @@ static void print_field_value(const struct contid_record *rec, const char *key,
 				 buf, sizeof(buf));
 		print_string(PRINT_JSON, key, NULL, buf);
 	} else {
-		print_json_member(key, key ? strlen(key) : 0, value, len);
+		print_json_member(key, klen, value, len);
 	}
 }
 
@@ -180,17 +181,14 @@ static void print_record(const struct contid_record *rec, bool interpret)
 		if (f->first != k)
 			continue;	/* printed with the first */
 		if (f->count == 1) {
-			if (interpret)
-				print_field_value(rec, f->name, f->name, f->value,
-						  f->len, true);
-			else
-				print_json_member(f->name, f->nlen, f->value, f->len);
+			print_field_value(rec, f->name, f->nlen, f->name, f->value,
+					  f->len, interpret);
 			continue;
 		}
 		print_open_array(f->name);
 		for (j = k; j < (unsigned int)n; j++)
 			if (tab[j].name && tab[j].first == k)
-				print_field_value(rec, NULL, f->name, tab[j].value,
+				print_field_value(rec, NULL, 0, f->name, tab[j].value,
 						  tab[j].len, interpret);
 		print_close_array();
 	}

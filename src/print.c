@@ -331,22 +331,83 @@ static inline uint64_t json_marks(uint64_t x)
 	return (m | x) & high;
 }
 
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+/* The 1 to 7 bytes at @s as the low bytes of a word, the rest zero,
+ * without reading past them. */
+static inline uint64_t load_short(const unsigned char *s, size_t n)
+{
+	uint32_t a, b;
+
+	if (n >= 4) {
+		memcpy(&a, s, 4);
+		memcpy(&b, s + n - 4, 4);
+		return a | (uint64_t)b << (8 * (n - 4));
+	}
+	return s[0] | (uint64_t)s[n >> 1] << (8 * (n >> 1)) |
+	       (uint64_t)s[n - 1] << (8 * (n - 1));
+}
+#endif
+
+/*
+ * @s (@len bytes, a field's name or value) escaped into @o, which has
+ * room for 6 * @len + 8 bytes; returns the end.  Plain bytes go out a
+ * word at a time, the last one to seven as one word too (written whole,
+ * counted by their number); a string with a byte to escape goes byte by
+ * byte from the word that holds it.  The byte loop alone was a tenth of
+ * `--json parse` (callgrind).
+ */
+static inline __attribute__((always_inline)) char *
+json_short(char *o, const unsigned char *s, size_t len)
+{
+	size_t i = 0;
+
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	uint64_t x;
+
+	for (; len - i >= 8; i += 8, o += 8) {
+		memcpy(&x, s + i, 8);
+		if (json_marks(x))
+			goto bytes;
+		memcpy(o, &x, 8);
+	}
+	if (i < len) {
+		size_t n = len - i;
+
+		if (len >= 8) {
+			memcpy(&x, s + len - 8, 8);
+			x >>= 8 * (8 - n);
+		} else {
+			x = load_short(s, n);
+		}
+		if (json_marks(x) & ((UINT64_C(1) << (8 * n)) - 1))
+			goto bytes;
+		memcpy(o, &x, 8);
+		o += n;
+	}
+	return o;
+bytes:
+#endif
+	while (i < len) {
+		while (i < len && !json_special[s[i]])
+			*o++ = (char)s[i++];
+		if (i < len)
+			o = json_byte(o, s, len, &i);
+	}
+	return o;
+}
+
 static void ob_json_string(const char *str, size_t len)
 {
 	const unsigned char *s = (const unsigned char *)str;
 	size_t i = 0, n, stop;
 	char *o;
 
-	/* a short string (names, most values) and its quotes in one go */
-	if (len < 16 && olen + 6 * len + 8 <= sizeof(obuf)) {
+	/* a short string (names, most values) and its quotes in one go:
+	 * room for json_short() and the quotes */
+	if (len < 16 && olen + 6 * len + 10 <= sizeof(obuf)) {
 		o = obuf + olen;
 		*o++ = '"';
-		while (i < len) {
-			while (i < len && !json_special[s[i]])
-				*o++ = (char)s[i++];
-			if (i < len)
-				o = json_byte(o, s, len, &i);
-		}
+		o = json_short(o, s, len);
 		*o++ = '"';
 		olen = (size_t)(o - obuf);
 		return;
@@ -481,73 +542,28 @@ static void ob_json_string(const char *str, size_t len)
 	ob_putc('"');
 }
 
-
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-/* The 1 to 7 bytes at @s as the low bytes of a word, the rest zero,
- * without reading past them. */
-static inline uint64_t load_short(const unsigned char *s, size_t n)
+void json_write_string(FILE *f, const char *str, size_t len)
 {
-	uint32_t a, b;
+	FILE *saved = out;
 
-	if (n >= 4) {
-		memcpy(&a, s, 4);
-		memcpy(&b, s + n - 4, 4);
-		return a | (uint64_t)b << (8 * (n - 4));
-	}
-	return s[0] | (uint64_t)s[n >> 1] << (8 * (n >> 1)) |
-	       (uint64_t)s[n - 1] << (8 * (n - 1));
-}
-#endif
-
-/*
- * @s (@len bytes, a field's name or value) escaped into @o, which has
- * room for 6 * @len + 8 bytes; returns the end.  Plain bytes go out a
- * word at a time, the last one to seven as one word too (written whole,
- * counted by their number); a string with a byte to escape goes byte by
- * byte from the word that holds it.  The byte loop alone was a tenth of
- * `--json parse` (callgrind).
- */
-static inline __attribute__((always_inline)) char *
-json_short(char *o, const unsigned char *s, size_t len)
-{
-	size_t i = 0;
-
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-	uint64_t x;
-
-	for (; len - i >= 8; i += 8, o += 8) {
-		memcpy(&x, s + i, 8);
-		if (json_marks(x))
-			goto bytes;
-		memcpy(o, &x, 8);
-	}
-	if (i < len) {
-		size_t n = len - i;
-
-		if (len >= 8) {
-			memcpy(&x, s + len - 8, 8);
-			x >>= 8 * (8 - n);
-		} else {
-			x = load_short(s, n);
-		}
-		if (json_marks(x) & ((UINT64_C(1) << (8 * n)) - 1))
-			goto bytes;
-		memcpy(o, &x, 8);
-		o += n;
-	}
-	return o;
-bytes:
-#endif
-	while (i < len) {
-		while (i < len && !json_special[s[i]])
-			*o++ = (char)s[i++];
-		if (i < len)
-			o = json_byte(o, s, len, &i);
-	}
-	return o;
+	ob_flush();
+	out = f;
+	ob_json_string(str, len);
+	ob_flush();
+	out = saved;
 }
 
-static void json_member(const char *key);
+/* Start a JSON member or array element: comma, key. */
+static void json_member(const char *key)
+{
+	if (!first[depth])
+		ob_putc(',');
+	first[depth] = false;
+	if (key) {
+		ob_json_string(key, strlen(key));
+		ob_putc(':');
+	}
+}
 
 #define JSON_SHORT 64	/* a name and value up to this, in one go */
 
@@ -579,29 +595,6 @@ void print_json_member(const char *key, size_t klen, const char *value,
 	o = json_short(o, (const unsigned char *)value, len);
 	*o++ = '"';
 	olen = (size_t)(o - obuf);
-}
-
-void json_write_string(FILE *f, const char *str, size_t len)
-{
-	FILE *saved = out;
-
-	ob_flush();
-	out = f;
-	ob_json_string(str, len);
-	ob_flush();
-	out = saved;
-}
-
-/* Start a JSON member or array element: comma, key. */
-static void json_member(const char *key)
-{
-	if (!first[depth])
-		ob_putc(',');
-	first[depth] = false;
-	if (key) {
-		ob_json_string(key, strlen(key));
-		ob_putc(':');
-	}
 }
 
 static void open_(const char *key, char c)
