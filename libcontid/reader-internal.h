@@ -139,9 +139,10 @@ int contid_event_collect_ids(struct contid_event *ev,
 int contid_reader_add_head(struct contid_reader *rd, int err,
 			   const struct rec_head *h);
 
-/* serials.c: account @rec's serial (holes are losses in rd->st.lost). */
-int contid_serials_track(struct contid_reader *rd,
-			 const struct contid_record *rec);
+/* serials.c: account the serial of the record of @h, of @node
+ * (NUL-terminated, or NULL; holes are losses in rd->st.lost). */
+int contid_serials_track(struct contid_reader *rd, const struct rec_head *h,
+			 const char *node);
 void contid_serials_free(struct contid_reader *rd);
 
 /* reader.c: on netlink, complete the events idle for the timeout. */

@@ -240,7 +240,6 @@ static struct contid_event *open_event(struct contid_reader *rd,
 				       const struct rec_head *h,
 				       const char *node, bool arena)
 {
-	struct contid_record key = { .type = h->type };
 	struct contid_event *ev;
 	unsigned int k;
 
@@ -262,24 +261,19 @@ static struct contid_event *open_event(struct contid_reader *rd,
 		node = copy;
 	}
 	ev->node = node;
-	key.sec = h->sec;
-	key.msec = h->msec;
-	key.serial = h->serial;
-	key.node = node;
 	for (k = 0; k < RECENT; k++) {
-		if (rd->recent_serial[k] == key.serial &&
-		    rd->recent[k].sec == key.sec &&
-		    rd->recent[k].msec == key.msec && key.serial &&
+		if (rd->recent_serial[k] == h->serial &&
+		    rd->recent[k].sec == h->sec &&
+		    rd->recent[k].msec == h->msec && h->serial &&
 		    !strncmp(rd->recent[k].node, node ? node : "",
 			     sizeof(rd->recent[k].node) - 1)) {
 			/* its event already ended: it becomes an
-			 * event of its own, but it is a sign of a
-			 * window too small */
+			 * event of its own, counted as late */
 			rd->st.late++;
 			break;
 		}
 	}
-	if (contid_serials_track(rd, &key) < 0) {
+	if (contid_serials_track(rd, h, node) < 0) {
 		contid_event_free(ev);
 		return NULL;
 	}
@@ -331,7 +325,7 @@ static int event_for(struct contid_reader *rd, const struct rec_head *h,
 			return -ENOMEM;
 	}
 	/* wall-clock idle time matters on netlink only: a log's records
-	 * carry their own time */
+	 * read no clock (a clock read a record was 3% of a log's time) */
 	ev->last_mono = rd->live ? contid_monotonic_ms() : 0;
 	if (h->type == AUDIT_EOE) {
 		unlink_open(rd, ev);
@@ -340,6 +334,18 @@ static int event_for(struct contid_reader *rd, const struct rec_head *h,
 		return 0;
 	}
 	*evp = ev;
+	return 0;
+}
+
+/* @rec (taken) into @ev, its event, then what is old timed out. */
+static int event_add(struct contid_reader *rd, struct contid_event *ev,
+		     struct contid_record *rec)
+{
+	int err = contid_event_add_record(ev, rec);
+
+	if (err < 0)
+		return err;
+	expire(rd, stamp_ms(ev->sec, ev->msec), 0);
 	return 0;
 }
 
@@ -365,11 +371,7 @@ CONTID_EXPORT int contid_reader_push_record(struct contid_reader *rd,
 		contid_record_free(rec);
 		return err;
 	}
-	err = contid_event_add_record(ev, rec);
-	if (err < 0)
-		return err;
-	expire(rd, stamp_ms(h.sec, h.msec), 0);
-	return 0;
+	return event_add(rd, ev, rec);
 }
 
 int contid_reader_add_head(struct contid_reader *rd, int err,
@@ -397,11 +399,8 @@ int contid_reader_add_head(struct contid_reader *rd, int err,
 		}
 		return err;
 	}
-	err = contid_event_add_record(ev, rec);
-	if (err < 0)
-		return err;
-	expire(rd, stamp_ms(h->sec, h->msec), 0);
-	return 1;
+	err = event_add(rd, ev, rec);
+	return err < 0 ? err : 1;
 }
 
 CONTID_EXPORT int contid_reader_next(struct contid_reader *rd,

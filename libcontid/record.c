@@ -128,13 +128,11 @@ static bool type_word(const char *s, size_t len)
 
 CONTID_EXPORT int contid_msgtype_number(const char *name)
 {
-	if (!name)
-		return -EINVAL;
-	{
 	const char *tname;
 
+	if (!name)
+		return -EINVAL;
 	return msgtype_lookup(name, strlen(name), &tname);
-	}
 }
 
 /* Fields whose unquoted value is hex-encoded by the kernel. */

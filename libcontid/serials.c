@@ -93,15 +93,16 @@ static void new_boot(struct serials *sr, uint64_t s, uint64_t ms)
 	sr->nholes = 0;
 }
 
-int contid_serials_track(struct contid_reader *rd, const struct contid_record *rec)
+int contid_serials_track(struct contid_reader *rd, const struct rec_head *h,
+			 const char *node)
 {
-	uint64_t s = rec->serial, ms = stamp_ms(rec->sec, rec->msec);
+	uint64_t s = h->serial, ms = stamp_ms(h->sec, h->msec);
 	struct serials *sr;
 
-	if (rec->type >= 1200 && rec->type <= 1299) {
+	if (h->type >= 1200 && h->type <= 1299) {
 		/* auditd's own records and serials; its start is a boot */
-		if (rec->type == AUDIT_DAEMON_START) {
-			sr = serials_of(rd, rec->node);
+		if (h->type == AUDIT_DAEMON_START) {
+			sr = serials_of(rd, node);
 			if (!sr)
 				return -ENOMEM;
 			sr->have = false;
@@ -111,7 +112,7 @@ int contid_serials_track(struct contid_reader *rd, const struct contid_record *r
 	}
 	if (!s)
 		return 0;
-	sr = serials_of(rd, rec->node);
+	sr = serials_of(rd, node);
 	if (!sr)
 		return -ENOMEM;
 	if (!sr->have || ms + rd->timeout_ms < sr->last_ms ||
