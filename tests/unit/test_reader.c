@@ -750,6 +750,172 @@ static void test_event_memory(void **state)
 	free(big);
 }
 
+/* Each record of the lines of @text (@len bytes), one event a line, read
+ * by a reader as contid_record_parse_log() reads the line alone. */
+static unsigned int same_by_line(const char *text, size_t len)
+{
+	struct contid_reader *rd;
+	struct contid_event *ev;
+	unsigned int checked = 0;
+	size_t off = 0;
+
+	assert_int_equal(contid_reader_new(&rd, 0, 0), 0);
+	while (off < len) {
+		const char *nl = memchr(text + off, '\n', len - off);
+		size_t n = nl ? (size_t)(nl - (text + off)) : len - off;
+		char *line = strndup(text + off, n);
+		int i;
+
+		assert_non_null(line);
+		assert_true(contid_reader_feed_log(rd, text + off, n) >= 0);
+		assert_true(contid_reader_feed_log(rd, "\n", 1) >= 0);
+		assert_int_equal(contid_reader_flush(rd), 0);
+		while (contid_reader_next(rd, &ev) == 1) {
+			for (i = 0; i < contid_event_record_count(ev); i++) {
+				same_as_parsed(contid_event_record(ev, (unsigned int)i), line);
+				checked++;
+			}
+			contid_event_free(ev);
+		}
+		free(line);
+		off += n + 1;
+	}
+	contid_reader_free(rd);
+	return checked;
+}
+
+/*
+ * A reader splits the fields of a record in one pass over its bits
+ * (record.c, fast_split()) and gives up to split_fields() on anything
+ * else: both read every line as contid_record_parse_log(), which always
+ * takes split_fields().  Each line below is a case of one or the other,
+ * and the lines of every real log of tests/data/logs are read both ways.
+ */
+static void test_fast_split_same(void **state)
+{
+	static const char *const lines[] = {
+		"type=SYSCALL msg=audit(1.000:1): arch=c000003e syscall=257 success=yes",
+		"type=PATH msg=audit(1.000:1): item=0 name=\"/etc/a b\" inode=3",
+		"type=PATH msg=audit(1.000:1): a= b=1 c=",
+		"type=PATH msg=audit(1.000:1): a=\"\" b=\"x\"",
+		"type=PATH msg=audit(1.000:1): a=x, b=y: c=(none) d=(null) e=z) f=w' g=: h=,",
+		"type=PROCTITLE msg=audit(1.000:1): proctitle=6C73002D6C",
+		"type=PROCTITLE msg=audit(1.000:1): proctitle=6C73002D6",
+		"type=SYSCALL msg=audit(1.000:1): comm=6C73 exe=\"/bin/ls\" a0=6C73",
+		"type=SYSCALL msg=audit(1.000:1): key=(null)",
+		"type=SYSCALL msg=audit(1.000:1): key=\"k1\" x=1",
+		"type=SYSCALL msg=audit(1.000:1): key=6B31",
+		"type=SYSCALL msg=audit(1.000:1): key=6B31016B32 x=1",
+		"type=SYSCALL msg=audit(1.000:1): key=\"a\x01" "b\" x=1",
+		"type=SYSCALL msg=audit(1.000:1): key=zz",
+		"type=USER_START msg=audit(1.000:1): pid=1 uid=0 msg='op=PAM:x acct=\"root\" exe=\"/bin/su\" res=success'",
+		"type=USER_START msg=audit(1.000:1): pid=1 msg='op=x res=success ' uid=0",
+		"type=USER_START msg=audit(1.000:1): pid=1 msg='op=x res=success' uid=0 auid=1",
+		"type=USER_START msg=audit(1.000:1): pid=1 msg='op=x res=success'x uid=0",
+		"type=USER_START msg=audit(1.000:1): pid=1 msg='op=x res=success",
+		"type=USER_START msg=audit(1.000:1): pid=1 msg='op=x msg='a=b'' uid=0",
+		"type=USER_START msg=audit(1.000:1): pid=1 msg='op=x a='b' c=d' uid=0",
+		"type=USER_START msg=audit(1.000:1): pid=1 msg='op=x word c=d' uid=0",
+		"type=USER_START msg=audit(1.000:1): pid=1 msg='op=x c=\"d e\"'\x1d" "UID=\"root\"",
+		"type=USER_START msg=audit(1.000:1): msg=bare x=1",
+		"type=AVC msg=audit(1.000:1): avc:  denied  { read write } for  pid=1 comm=\"x\"",
+		"type=PATH msg=audit(1.000:1): (name=x y=1",
+		"type=PATH msg=audit(1.000:1): a=\"x\"y b=1",
+		"type=PATH msg=audit(1.000:1): a=\"x\"=b c=1",
+		"type=PATH msg=audit(1.000:1): a='x' b=1",
+		"type=PATH msg=audit(1.000:1): a=\"abc",
+		"type=PATH msg=audit(1.000:1): a\"b=1 c=2",
+		"type=PATH msg=audit(1.000:1): a=b=c d=1",
+		"type=PATH msg=audit(1.000:1): a=b\"c d=1 e=f'g",
+		"type=PATH msg=audit(1.000:1):   a=1   b=2  ",
+		"type=PATH msg=audit(1.000:1): =1 b=2",
+		"type=PATH msg=audit(1.000:1): a=1 word",
+		"type=PATH msg=audit(1.000:1): a=\"x\"\x1d" "A=\"y\"",
+		"type=PATH msg=audit(1.000:1): a=x\x1d" "A=y B=z",
+		"type=PATH msg=audit(1.000:1): \x1d" "A=y",
+		"type=PATH msg=audit(1.000:1): a=x \x1d" "A=y",
+		"type=PATH msg=audit(1.000:1): a=\"x\x1d" "A=y",
+		"type=PATH msg=audit(1.000:1): ",
+	};
+	static const char nul[] = "type=PATH msg=audit(1.000:1): a=1 b\0c=2 d=3\x1d" "A=x";
+	char *line, *p;
+	size_t i, len;
+	unsigned int checked = 0;
+	int k;
+
+	(void)state;
+	for (i = 0; i < sizeof(lines) / sizeof(lines[0]); i++)
+		checked += same_by_line(lines[i], strlen(lines[i]));
+	assert_int_equal(checked, sizeof(lines) / sizeof(lines[0]));
+	/* a NUL in the text: the fields end there (as a copy of the line
+	 * would read), the ENRICHED part is kept */
+	{
+		struct contid_reader *rd;
+		struct contid_event *ev;
+		struct contid_record *want;
+		const struct contid_record *r;
+
+		assert_int_equal(contid_reader_new(&rd, 0, 0), 0);
+		assert_true(contid_reader_feed_log(rd, nul, sizeof(nul) - 1) >= 0);
+		assert_int_equal(contid_reader_flush(rd), 0);
+		assert_int_equal(contid_reader_next(rd, &ev), 1);
+		r = contid_event_record(ev, 0);
+		assert_int_equal(contid_record_parse_log(&want, nul, sizeof(nul) - 1), 0);
+		assert_int_equal(contid_record_field_count(r), contid_record_field_count(want));
+		assert_int_equal(contid_record_field_count(r), 1);
+		assert_string_equal(contid_record_field_interp(r, 0),
+				    contid_record_field_interp(want, 0));
+		contid_record_free(want);
+		contid_event_free(ev);
+		contid_reader_free(rd);
+	}
+	/* values and quotes at every offset of a 64-byte block, and more
+	 * fields than the pass takes (128) */
+	for (k = 0; k < 140; k++) {
+		line = malloc(64 + 16 * 300);
+		assert_non_null(line);
+		p = line + sprintf(line, "type=PATH msg=audit(1.000:1): ");
+		for (i = 0; i < (size_t)k + 2; i++)
+			p += sprintf(p, i % 3 ? " v%zu=%.*s" : " q%zu=\"%.*s\"", i,
+				     (int)(i % 7), "abcdef");
+		len = (size_t)(p - line);
+		assert_int_equal(same_by_line(line, len), 1);
+		free(line);
+	}
+	/* every line of the real logs (tests/data/logs/README.md) */
+	{
+		static const char *const logs[] = {
+			"logs/aus-rhel10-enriched.log", "logs/aus-test.log",
+			"logs/aus-test2.log", "logs/aus-test3.log",
+			"logs/aus-test4.log",
+			"logs/enriched-lkml-viro-2024.log",
+			"logs/golibaudit-lost-messages.log",
+			"logs/golibaudit-normal.log",
+			"logs/golibaudit-out-of-order.log",
+			"logs/golibaudit-rhel6.log",
+			"logs/golibaudit-rhel7.log",
+			"logs/golibaudit-rollover.log",
+			"logs/golibaudit-test2.log",
+			"logs/golibaudit-test3.log",
+			"logs/golibaudit-ubuntu14.log",
+			"logs/golibaudit-ubuntu16.log",
+			"logs/golibaudit-ubuntu17.log",
+			"logs/node-auparse-test3.log",
+			"logs/node-beats-cent7.log",
+			"logs/oldfmt-auparse-test.log",
+			"logs/oldfmt-golibaudit-rhel7.log",
+			"logs/oldfmt-golibaudit-ubuntu17.log",
+		};
+
+		for (i = 0; i < sizeof(logs) / sizeof(logs[0]); i++) {
+			char *text = slurp(logs[i], &len);
+
+			assert_true(same_by_line(text, len) > 0);
+			free(text);
+		}
+	}
+}
+
 /* A reader takes a stamp written as the last one was from its last
  * parse: only the very same text up to ')' is the same stamp. */
 static void test_stamp_repeated(void **state)
@@ -902,6 +1068,7 @@ int main(void)
 		cmocka_unit_test(test_standalone_eoe),
 		cmocka_unit_test(test_lost_only_where_it_can_be),
 		cmocka_unit_test(test_netns_more),
+		cmocka_unit_test(test_fast_split_same),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,6 +1,7 @@
 /* The record parser on real record text (the cover letter's examples). */
 #include "config.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -92,6 +93,85 @@ static void test_hex_and_quotes(void **state)
 	field_is(r, 4, "mode", "0100644");
 	field_is(r, 6, "comm", "/tmp/a b\n");
 	contid_record_free(r);
+}
+
+/* The value of the hex digit @c (any case). */
+static unsigned int nibble(char c)
+{
+	return (unsigned int)(strchr("0123456789abcdef", tolower((unsigned char)c)) -
+			      "0123456789abcdef");
+}
+
+/*
+ * Hex values are decoded 16 digits at a time, then the rest one pair at
+ * a time: every digit, upper or lower case, at every place of a 16-digit
+ * block, and each byte next to the digits' ranges in ASCII ('/', ':',
+ * '@', 'G', '`', 'g') or past it, which leaves the value as written.
+ * Read by contid_record_parse_log() and by a reader (two splitters).
+ */
+static void test_hex_blocks(void **state)
+{
+	static const char digits[] = "0123456789abcdefABCDEF";
+	static const char bad[] = "/:@G`g\x80\xff";
+	char line[256], hex[80], want[40];
+	struct contid_reader *rd;
+	struct contid_event *ev;
+	size_t n, i, k;
+	int pass;
+
+	(void)state;
+	for (pass = 0; pass < 2; pass++) {
+		for (n = 2; n <= 68; n += 2) {
+			for (k = 0; k <= strlen(bad); k++) {
+				const struct contid_record *r;
+				struct contid_record *own = NULL;
+				const char *v;
+				size_t vlen;
+
+				for (i = 0; i < n; i++)
+					hex[i] = digits[(i * 7 + n) % 22];
+				hex[n] = '\0';
+				/* k < strlen(bad): one bad byte, at a place
+				 * that moves with n through the blocks (not
+				 * the last: a ':' there is stripped) */
+				if (k < strlen(bad))
+					hex[(n * 5 / 7 + k * 3) % (n - 1)] = bad[k];
+				for (i = 0; i < n / 2; i++)
+					want[i] = (char)(nibble(hex[2 * i]) << 4 |
+							 nibble(hex[2 * i + 1]));
+				snprintf(line, sizeof(line),
+					 "type=PROCTITLE msg=audit(1.000:%zu): proctitle=%s x=1",
+					 n * 16 + k, hex);
+				if (pass == 0) {
+					assert_int_equal(contid_record_parse_log(&own, line,
+										 strlen(line)), 0);
+					r = own;
+				} else {
+					assert_int_equal(contid_reader_new(&rd, 0, 0), 0);
+					assert_true(contid_reader_feed_log(rd, line, strlen(line)) >= 0);
+					assert_int_equal(contid_reader_flush(rd), 0);
+					assert_int_equal(contid_reader_next(rd, &ev), 1);
+					contid_reader_free(rd);
+					r = contid_event_record(ev, 0);
+				}
+				assert_int_equal(contid_record_field(r, 0, NULL, &v, &vlen), 0);
+				if (k < strlen(bad)) {
+					assert_int_equal(vlen, n);
+					assert_string_equal(v, hex);
+				} else {
+					assert_int_equal(vlen, n / 2);
+					assert_memory_equal(v, want, n / 2);
+					assert_int_equal(v[n / 2], '\0');
+				}
+				assert_string_equal(contid_record_field_raw(r, 0), hex);
+				field_is(r, 1, "x", "1");
+				if (pass == 0)
+					contid_record_free(own);
+				else
+					contid_event_free(ev);
+			}
+		}
+	}
 }
 
 static void test_node_unknown_and_user(void **state)
@@ -451,6 +531,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_container_record),
 		cmocka_unit_test(test_hex_and_quotes),
+		cmocka_unit_test(test_hex_blocks),
 		cmocka_unit_test(test_node_unknown_and_user),
 		cmocka_unit_test(test_netlink_payload_and_junk),
 		cmocka_unit_test(test_type_table),
