@@ -66,16 +66,19 @@ struct rec_head {
 };
 
 /*
- * The last stamp a reader read, "audit(SEC.MSEC:SERIAL)" as written, and
- * its numbers: the records of an event repeat it byte for byte, and a
- * record whose stamp is the same text takes its numbers from here (the
- * digit loops were 8% of the reader loop).
+ * What a reader keeps from line to line.  The last stamp it read,
+ * "audit(SEC.MSEC:SERIAL)" as written, and its numbers: the records of an
+ * event repeat it byte for byte, and a record whose stamp is the same text
+ * takes its numbers from here (the digit loops were 8% of the reader
+ * loop).  And the type names it read last (msgtype_lookup()).
  */
 struct stamp_cache {
 	uint64_t sec, serial;
 	unsigned int msec;
 	unsigned char len;	/* 0: empty */
 	char text[55];
+	unsigned short tindex[64];	/* a slot's index in the type table */
+	unsigned char tlen[64];		/* its name's length; 0: empty */
 };
 
 /* record.c: the head of a log line (0 or -CONTID_E_NOTRECORD); @sc, if
