@@ -78,10 +78,12 @@ static int msgtype_lookup(const char *s, size_t len, const char **tname,
 			return -CONTID_E_BADVALUE;
 		return (int)v;
 	}
-	if (parse_uint(s, len, &v) == 0)
-		return v > 65535 ? -CONTID_E_BADVALUE : (int)v;
 	if (!len)
 		return -CONTID_E_BADVALUE;
+	/* a number is all digits: a name is not read as one (1% of the
+	 * reader loop went to trying) */
+	if (s[0] >= '0' && s[0] <= '9' && parse_uint(s, len, &v) == 0)
+		return v > 65535 ? -CONTID_E_BADVALUE : (int)v;
 	/*
 	 * A log repeats a few type names: a small cache of table indexes
 	 * and lengths, keyed by length and first and last byte, is checked

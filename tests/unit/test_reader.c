@@ -836,6 +836,10 @@ static void test_fast_split_same(void **state)
 		"type=PATH msg=audit(1.000:1): a=x \x1d" "A=y",
 		"type=PATH msg=audit(1.000:1): a=\"x\x1d" "A=y",
 		"type=PATH msg=audit(1.000:1): ",
+		"type=1300 msg=audit(1.000:1): a=1",
+		"type=65536 msg=audit(1.000:1): a=1",
+		"type=UNKNOWN[1999] msg=audit(1.000:1): a=1",
+		"type=NOT_A_TYPE msg=audit(1.000:1): a=1",
 	};
 	static const char nul[] = "type=PATH msg=audit(1.000:1): a=1 b\0c=2 d=3\x1d" "A=x";
 	char *line, *p;
