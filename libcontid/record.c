@@ -802,6 +802,15 @@ static struct contid_record *record_alloc(struct rec_arena *a, size_t size)
 	return rec;
 }
 
+/* The numbers of @h into @rec. */
+static inline void record_head(struct contid_record *rec, const struct rec_head *h)
+{
+	rec->type = h->type;	/* split_fields() needs it (AVC) */
+	rec->sec = h->sec;
+	rec->msec = h->msec;
+	rec->serial = h->serial;
+}
+
 /* The node (@node if in an arena, else a copy of @h's), the type name
  * (@h's as written unless the table's) and the text at @p; returns the
  * byte after the text's NUL. */
@@ -851,10 +860,7 @@ static int record_try(struct contid_record **rp, size_t cap,
 	rec = record_alloc(a, record_size(h, cap, 3));
 	if (!rec)
 		return -ENOMEM;
-	rec->type = h->type;	/* split_fields() needs it (AVC) */
-	rec->sec = h->sec;
-	rec->msec = h->msec;
-	rec->serial = h->serial;
+	record_head(rec, h);
 	rec->nfields = 0;
 	rec->cap = (unsigned int)cap;
 	rec->fields = (struct contid_rec_field *)(rec + 1);
@@ -896,10 +902,7 @@ static int record_bare(struct contid_record **rp, const struct rec_head *h,
 	rec = record_alloc(a, record_size(h, 0, 1));
 	if (!rec)
 		return -ENOMEM;
-	rec->type = h->type;
-	rec->sec = h->sec;
-	rec->msec = h->msec;
-	rec->serial = h->serial;
+	record_head(rec, h);
 	rec->nfields = 0;
 	rec->cap = 0;
 	rec->fields = NULL;
@@ -1150,10 +1153,7 @@ static int record_fast(struct contid_record **rp, const struct rec_head *h,
 	rec = record_alloc(a, record_size(h, 0, 2) + len + 1 + FAST_PAD);
 	if (!rec)
 		return -ENOMEM;
-	rec->type = h->type;
-	rec->sec = h->sec;
-	rec->msec = h->msec;
-	rec->serial = h->serial;
+	record_head(rec, h);
 	rec->enriched = NULL;
 	w = record_strings(rec, (char *)(rec + 1), h, node);
 	memcpy(w, h->text, len);
