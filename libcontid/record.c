@@ -101,11 +101,17 @@ static int msgtype_lookup(const char *s, size_t len, const char **tname,
 			return (int)msgtypes[i].type;
 		}
 	}
-	/* The first byte first: strlen of every name cost 7%. */
+	/*
+	 * The first byte first: strlen of every name cost 7%.  Then the
+	 * name's length, read no further than @len + 1: @s may hold a NUL
+	 * (a log line is not checked for them before this), where a
+	 * strncmp() stops as at the name's end.
+	 */
 	for (i = 0; i < NMSGTYPES; i++) {
 		const char *name = msgtypes[i].name;
 
-		if (name[0] == s[0] && !strncmp(name, s, len) && !name[len]) {
+		if (name[0] == s[0] && strnlen(name, len + 1) == len &&
+		    !memcmp(name, s, len)) {
 			if (sc) {
 				sc->tindex[slot] = (unsigned short)i;
 				sc->tlen[slot] = (unsigned char)len;

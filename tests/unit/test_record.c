@@ -237,6 +237,17 @@ static void test_netlink_payload_and_junk(void **state)
 	}
 	assert_int_equal(contid_record_parse_netlink(&r, 1300, "hello", 5),
 			 -CONTID_E_NOTRECORD);
+	/* a type name the table knows, then NULs within the type word: no
+	 * type, and no read past the table's name (ASan; the fuzzer found
+	 * it when the word was looked up before it was checked) */
+	{
+		static const char nuls[] = "type=CONTAINER_INFO\0\0\0\0\0\0\0\0\0\0\0\0"
+			"\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0"
+			" msg=audit(1.000:2): op=task contid=42";
+
+		assert_int_equal(contid_record_parse_log(&r, nuls, sizeof(nuls) - 1),
+				 -CONTID_E_NOTRECORD);
+	}
 	assert_int_equal(contid_msgtype_number("CONTAINER"), 1020);
 	assert_int_equal(contid_msgtype_number("CONTAINER_INFO"), 1340);
 	assert_int_equal(contid_msgtype_number("UNKNOWN[1021]"), 1021);
