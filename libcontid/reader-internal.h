@@ -75,7 +75,11 @@ struct contid_reader {
 	uint64_t *filter;
 	size_t nfilter;
 	struct serials *serials;	/* one per node seen */
-	uint64_t recent_serial[RECENT];	/* checked first, in one run */
+	uint64_t recent_serial[RECENT];
+	/* by the serial's low 6 bits, the ring places holding one: the
+	 * scan of all RECENT places for each new event was 3.6% of the
+	 * reader loop's instructions (callgrind) */
+	uint64_t recent_bucket[64];
 	struct {
 		uint64_t sec;
 		unsigned int msec;

@@ -127,6 +127,9 @@ static void complete(struct contid_reader *rd, struct contid_event *ev, int end)
 	rd->st.events++;
 	rd->recent[rd->recent_pos].sec = ev->sec;
 	rd->recent[rd->recent_pos].msec = ev->msec;
+	rd->recent_bucket[rd->recent_serial[rd->recent_pos] & 63] &=
+		~(UINT64_C(1) << rd->recent_pos);
+	rd->recent_bucket[ev->serial & 63] |= UINT64_C(1) << rd->recent_pos;
 	rd->recent_serial[rd->recent_pos] = ev->serial;
 	{
 		/* as snprintf("%s") would, truncated; snprintf was 2.6% of
@@ -242,7 +245,9 @@ static struct contid_event *open_event(struct contid_reader *rd,
 {
 	struct contid_event *ev;
 	unsigned int k;
+	uint64_t m;
 
+	_Static_assert(RECENT <= 64, "recent_bucket holds a bit a place");
 	ev = contid_event_new(arena ? rd->pool : NULL);
 	if (!ev)
 		return NULL;
@@ -261,10 +266,11 @@ static struct contid_event *open_event(struct contid_reader *rd,
 		node = copy;
 	}
 	ev->node = node;
-	for (k = 0; k < RECENT; k++) {
+	for (m = h->serial ? rd->recent_bucket[h->serial & 63] : 0; m; m &= m - 1) {
+		k = (unsigned int)__builtin_ctzll(m);
 		if (rd->recent_serial[k] == h->serial &&
 		    rd->recent[k].sec == h->sec &&
-		    rd->recent[k].msec == h->msec && h->serial &&
+		    rd->recent[k].msec == h->msec &&
 		    !strncmp(rd->recent[k].node, node ? node : "",
 			     sizeof(rd->recent[k].node) - 1)) {
 			/* its event already ended: it becomes an

@@ -169,6 +169,49 @@ static void test_evict_and_timeout(void **state)
 	contid_reader_free(rd);	/* event 4 still open: freed */
 }
 
+/*
+ * Late records are told by the last RECENT (64) completed stamps: after
+ * 100 events, a record of event 37 is late, one of event 36 (out of the
+ * ring, and in the bucket of 100 by its low bits) is a new event, and
+ * so is one of serial 100 stamped another millisecond.
+ */
+static void test_late_ring(void **state)
+{
+	struct contid_reader_stats st;
+	struct contid_reader *rd;
+	struct contid_event *ev;
+	char line[128];
+	unsigned int i, events = 0;
+
+	(void)state;
+	assert_int_equal(contid_reader_new(&rd, 0, 0), 0);
+	for (i = 1; i <= 100; i++) {
+		snprintf(line, sizeof(line),
+			 "type=SYSCALL msg=audit(10.000:%u): a=1\n"
+			 "type=EOE msg=audit(10.000:%u): \n", i, i);
+		feed(rd, line);
+	}
+	while (contid_reader_next(rd, &ev) == 1) {
+		events++;
+		contid_event_free(ev);
+	}
+	assert_int_equal(events, 100);
+	feed(rd, "type=PATH msg=audit(10.000:37): item=0\ntype=EOE msg=audit(10.000:37): \n");
+	contid_reader_get_stats(rd, &st);
+	assert_int_equal(st.late, 1);
+	feed(rd, "type=PATH msg=audit(10.000:36): item=0\ntype=EOE msg=audit(10.000:36): \n");
+	feed(rd, "type=PATH msg=audit(10.001:100): item=0\ntype=EOE msg=audit(10.001:100): \n");
+	contid_reader_get_stats(rd, &st);
+	assert_int_equal(st.late, 1);
+	/* 36 and 10.001:100 are in the ring now, 38 and 39 are not */
+	feed(rd, "type=PATH msg=audit(10.000:36): item=1\n");
+	feed(rd, "type=PATH msg=audit(10.000:38): item=1\n");
+	contid_reader_get_stats(rd, &st);
+	assert_int_equal(st.late, 2);
+	assert_int_equal(st.events, 103);
+	contid_reader_free(rd);
+}
+
 static void test_netns_filter_and_old_contid(void **state)
 {
 	struct contid_reader *rd;
@@ -1063,6 +1106,7 @@ int main(void)
 		cmocka_unit_test(test_events_freed_elsewhere),
 		cmocka_unit_test(test_interleaved_eoe),
 		cmocka_unit_test(test_evict_and_timeout),
+		cmocka_unit_test(test_late_ring),
 		cmocka_unit_test(test_netns_filter_and_old_contid),
 		cmocka_unit_test(test_serial_gaps),
 		cmocka_unit_test(test_netlink_datagrams),
