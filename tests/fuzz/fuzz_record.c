@@ -5,7 +5,8 @@
  * Byte 0 chooses the entry point:
  *   0: one audit.log line (contid_record_parse_log), every accessor
  *      (the type name as written names the type's number; an ENRICHED
- *      interpretation only of an existing field);
+ *      interpretation only of an existing field); read by a reader (its
+ *      own fast split), the same record;
  *   1: a netlink record (contid_record_parse_netlink); bytes 1-2 the type;
  *      written as the audit.log line auditd would write, it must parse
  *      (contid_record_parse_log) into the same record, interpretations
@@ -72,6 +73,38 @@ static void walk_record(const struct contid_record *rec)
 	(void)contid_record_find(rec, "");
 }
 
+/* @a and @b read the same: stamp, type, node, text, every field as
+ * decoded and as written, every interpretation. */
+static void same_record(const struct contid_record *a, const struct contid_record *b)
+{
+	const char *na = contid_record_node(a), *nb = contid_record_node(b);
+	int n = contid_record_field_count(a);
+
+	if (contid_record_type(a) != contid_record_type(b) ||
+	    contid_record_sec(a) != contid_record_sec(b) ||
+	    contid_record_msec(a) != contid_record_msec(b) ||
+	    contid_record_serial(a) != contid_record_serial(b) ||
+	    !na != !nb || (na && strcmp(na, nb)) ||
+	    strcmp(contid_record_text(a), contid_record_text(b)) ||
+	    contid_record_field_count(b) != n)
+		abort();
+	for (int i = 0; i < n; i++) {
+		const char *n1, *v1, *n2, *v2;
+		size_t l1, l2;
+
+		if (contid_record_field(a, (unsigned int)i, &n1, &v1, &l1) ||
+		    contid_record_field(b, (unsigned int)i, &n2, &v2, &l2) ||
+		    strcmp(n1, n2) || l1 != l2 || memcmp(v1, v2, l1) ||
+		    strcmp(contid_record_field_raw(a, (unsigned int)i),
+			   contid_record_field_raw(b, (unsigned int)i)))
+			abort();
+		v1 = contid_record_field_interp(a, (unsigned int)i);
+		v2 = contid_record_field_interp(b, (unsigned int)i);
+		if (!v1 != !v2 || (v1 && strcmp(v1, v2)))
+			abort();
+	}
+}
+
 /*
  * @rec came from netlink record @type with payload @p, @len: the line
  * auditd writes for it ("type=NAME msg=" and the payload) must parse
@@ -106,30 +139,39 @@ static void same_as_log(const struct contid_record *rec, unsigned int type,
 	memcpy(line + hlen, p, len);
 	if (contid_record_parse_log(&again, line, hlen + len) != 0)
 		abort();
-	n = contid_record_field_count(rec);
-	if (contid_record_type(again) != type || contid_record_sec(again) != contid_record_sec(rec) ||
-	    contid_record_msec(again) != contid_record_msec(rec) ||
-	    contid_record_serial(again) != contid_record_serial(rec) ||
-	    contid_record_node(again) || strcmp(contid_record_text(again), contid_record_text(rec)) ||
-	    contid_record_field_count(again) != n)
+	if (contid_record_type(again) != type || contid_record_node(again))
 		abort();
-	for (int i = 0; i < n; i++) {
-		const char *n1, *v1, *n2, *v2;
-		size_t l1, l2;
-
-		if (contid_record_field(rec, (unsigned int)i, &n1, &v1, &l1) ||
-		    contid_record_field(again, (unsigned int)i, &n2, &v2, &l2) ||
-		    strcmp(n1, n2) || l1 != l2 || memcmp(v1, v2, l1) ||
-		    strcmp(contid_record_field_raw(rec, (unsigned int)i),
-			   contid_record_field_raw(again, (unsigned int)i)))
-			abort();
-		v1 = contid_record_field_interp(rec, (unsigned int)i);
-		v2 = contid_record_field_interp(again, (unsigned int)i);
-		if (!v1 != !v2 || (v1 && strcmp(v1, v2)))
-			abort();
-	}
+	same_record(rec, again);
 	contid_record_free(again);
 	free(line);
+}
+
+/*
+ * A reader splits the records of a log by a fast path of its own, and
+ * contid_record_parse_log() by the careful one (record.c): the line
+ * @line, @len parsed into @rec must read the same in a reader.  Only a
+ * line the reader reads as one (no newline) and a record it keeps (not
+ * an EOE, which only ends its event).
+ */
+static void same_in_reader(const struct contid_record *rec, const char *line,
+			   size_t len)
+{
+	struct contid_reader *rd = NULL;
+	struct contid_event *ev;
+
+	if (memchr(line, '\n', len) || contid_record_type(rec) == 1320)
+		return;
+	if (contid_reader_new(&rd, 0, 0))
+		return;
+	if (contid_reader_feed_log(rd, line, len) < 0 || contid_reader_flush(rd) < 0) {
+		contid_reader_free(rd);	/* out of memory */
+		return;
+	}
+	if (contid_reader_next(rd, &ev) != 1 || contid_event_record_count(ev) != 1)
+		abort();
+	same_record(rec, contid_event_record(ev, 0));
+	contid_event_free(ev);
+	contid_reader_free(rd);
 }
 
 /* FNV-1a, to compare what two readers returned. */
@@ -300,6 +342,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		memcpy(copy, data + 1, size - 1);
 		if (contid_record_parse_log(&rec, copy, size - 1) == 0) {
 			walk_record(rec);
+			same_in_reader(rec, copy, size - 1);
 			contid_record_free(rec);
 		}
 		free(copy);
