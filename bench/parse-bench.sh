@@ -8,7 +8,10 @@
 #
 # Each command runs RUNS times (default 3), in rounds of one run of each;
 # the table has the least wall and CPU time of the runs, the most memory
-# and page faults.
+# and page faults.  CPU=N runs every command on CPU N: the vCPUs of a
+# shared machine can differ for a spell (here the libcontid loop once
+# took half as long again on one of the two, libauparse the same on
+# both), and a table whose rows ran on different CPUs mixes them.
 #
 # --callgrind prints instead the instructions valgrind's callgrind counts
 # for the libcontid loop, the libauparse loop, `contidctl parse` and
@@ -102,4 +105,7 @@ if command -v apt-get >/dev/null && command -v dpkg-deb >/dev/null; then
 fi
 [ ${#ausearch[@]} -gt 0 ] || echo "parse-bench.sh: no ausearch (apt-get download auditd failed)" >&2
 
-"$BUILD/bench/parse-bench" --runs "${RUNS:-3}" --contidctl "$contidctl" "${ausearch[@]}" "$log"
+cpu=()
+[ -z "${CPU:-}" ] || cpu=(--cpu "$CPU")
+"$BUILD/bench/parse-bench" --runs "${RUNS:-3}" "${cpu[@]}" --contidctl "$contidctl" \
+	"${ausearch[@]}" "$log"
