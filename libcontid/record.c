@@ -1093,9 +1093,11 @@ static int fast_split(struct contid_rec_field *tab, char *w, size_t len,
 
 				if (last == ':' || last == ',' || last == '\'' || last == ')')
 					vlen = strip_punct(w + v, vlen);
+				/* a hex key, or keys joined by \001 as they
+				 * are: one field a key, by split_fields() */
 				if (nlen == 3 && !memcmp(name, "key", 3) &&
-				    hexval(w[v]) >= 0)
-					return -1;	/* hex keys: split_fields() */
+				    (hexval(w[v]) >= 0 || memchr(w + v, '\x01', vlen)))
+					return -1;
 				if (vlen && !(vlen & 1) && hex_field(name, nlen) &&
 				    hex_decode(value, vlen, out)) {
 					value = out;

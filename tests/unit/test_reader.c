@@ -851,6 +851,10 @@ static void test_fast_split_same(void **state)
 		"type=SYSCALL msg=audit(1.000:1): key=6B31016B32 x=1",
 		"type=SYSCALL msg=audit(1.000:1): key=\"a\x01" "b\" x=1",
 		"type=SYSCALL msg=audit(1.000:1): key=zz",
+		/* an unquoted key with \001 is several keys too (found by
+		 * fuzz_record's comparison of the two splitters) */
+		"type=SYSCALL msg=audit(1.000:1): key=\x01;x\" y=1",
+		"type=SYSCALL msg=audit(1.000:1): key=ab\x01" "cd",
 		"type=USER_START msg=audit(1.000:1): pid=1 uid=0 msg='op=PAM:x acct=\"root\" exe=\"/bin/su\" res=success'",
 		"type=USER_START msg=audit(1.000:1): pid=1 msg='op=x res=success ' uid=0",
 		"type=USER_START msg=audit(1.000:1): pid=1 msg='op=x res=success' uid=0 auid=1",
