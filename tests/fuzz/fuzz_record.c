@@ -24,6 +24,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <linux/audit.h>
+
 #include <libcontid/contid.h>
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -159,7 +161,7 @@ static void same_in_reader(const struct contid_record *rec, const char *line,
 	struct contid_reader *rd = NULL;
 	struct contid_event *ev;
 
-	if (memchr(line, '\n', len) || contid_record_type(rec) == 1320)
+	if (memchr(line, '\n', len) || contid_record_type(rec) == AUDIT_EOE)
 		return;
 	if (contid_reader_new(&rd, 0, 0))
 		return;

@@ -34,6 +34,21 @@ static void field_is(const struct contid_record *r, unsigned int i,
 	assert_string_equal(v, value);
 }
 
+/* @line read by a reader (its own splitter): the one event into *@evp
+ * (the caller frees it), its first record returned. */
+static const struct contid_record *reader_record(const char *line,
+						 struct contid_event **evp)
+{
+	struct contid_reader *rd;
+
+	assert_int_equal(contid_reader_new(&rd, 0, 0), 0);
+	assert_true(contid_reader_feed_log(rd, line, strlen(line)) >= 0);
+	assert_int_equal(contid_reader_flush(rd), 0);
+	assert_int_equal(contid_reader_next(rd, evp), 1);
+	contid_reader_free(rd);
+	return contid_event_record(*evp, 0);
+}
+
 static void test_container_record(void **state)
 {
 	struct contid_record *r;
@@ -115,7 +130,6 @@ static void test_hex_blocks(void **state)
 	static const char digits[] = "0123456789abcdefABCDEF";
 	static const char bad[] = "/:@G`g\x80\xff";
 	char line[256], hex[80], want[40];
-	struct contid_reader *rd;
 	struct contid_event *ev;
 	size_t n, i, k;
 	int pass;
@@ -148,12 +162,7 @@ static void test_hex_blocks(void **state)
 										 strlen(line)), 0);
 					r = own;
 				} else {
-					assert_int_equal(contid_reader_new(&rd, 0, 0), 0);
-					assert_true(contid_reader_feed_log(rd, line, strlen(line)) >= 0);
-					assert_int_equal(contid_reader_flush(rd), 0);
-					assert_int_equal(contid_reader_next(rd, &ev), 1);
-					contid_reader_free(rd);
-					r = contid_event_record(ev, 0);
+					r = reader_record(line, &ev);
 				}
 				assert_int_equal(contid_record_field(r, 0, NULL, &v, &vlen), 0);
 				if (k < strlen(bad)) {
@@ -474,18 +483,13 @@ static void test_enriched_match(void **state)
 		for (pass = 0; pass < 2; pass++) {
 			struct contid_record *own = NULL;
 			const struct contid_record *r;
-			struct contid_reader *rd = NULL;
 			struct contid_event *ev = NULL;
 
 			if (pass == 0) {
 				assert_int_equal(contid_record_parse_log(&own, line, strlen(line)), 0);
 				r = own;
 			} else {
-				assert_int_equal(contid_reader_new(&rd, 0, 0), 0);
-				assert_true(contid_reader_feed_log(rd, line, strlen(line)) >= 0);
-				assert_int_equal(contid_reader_flush(rd), 0);
-				assert_int_equal(contid_reader_next(rd, &ev), 1);
-				r = contid_event_record(ev, 0);
+				r = reader_record(line, &ev);
 			}
 			assert_int_equal(contid_record_field_count(r), nf);
 			for (i = 0; i < nf; i++) {
@@ -498,7 +502,6 @@ static void test_enriched_match(void **state)
 			}
 			contid_record_free(own);
 			contid_event_free(ev);
-			contid_reader_free(rd);
 		}
 		for (i = 0; i < nf; i++)
 			free(want[i]);
