@@ -45,15 +45,9 @@ esac
 "$REPO/scripts/build-userspace.sh" "$BUILD" >/dev/null
 make -s -C "$BUILD" bench/parse-bench >/dev/null
 
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/parse-bench.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
-
-if [ -z "$log" ]; then
-	# The real RHEL 10 enriched log, as the issue measured.
-	log=$tmp/big.log
-	"$BUILD/bench/parse-bench" --make "$copies" "$log" \
-		"$REPO/tests/data/logs/aus-rhel10-enriched.log"
-fi
+# shellcheck source=bench/common.sh
+. "$REPO/bench/common.sh"
+bench_log parse-bench "$copies"
 
 # The installed binary, not the libtool wrapper script.
 contidctl=$BUILD/src/.libs/contidctl
