@@ -31,8 +31,9 @@ pkgs=(
 	# the patched audit userspace (audit-userspace/): apt-get source and
 	# dpkg-source, and what its plain build links
 	dpkg-dev libcap-ng-dev
-	# scripts
-	git xz-utils gzip coreutils
+	# scripts (patch: bench/bound.patch, applied to a copy by bench/bound.sh
+	# and checked by the host-gcc and host-clang steps)
+	git xz-utils gzip coreutils patch
 )
 missing=()
 for p in "${pkgs[@]}"; do
