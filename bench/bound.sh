@@ -52,9 +52,10 @@ make -s -C "$BUILD" bench/parse-bench >/dev/null
 # the builds.  tar keeps the files' times, so only what changed rebuilds.
 mkdir -p "$BOUND/src"
 tar -C "$REPO" --exclude=./build --exclude=./.git -cf - . | tar -C "$BOUND/src" -xf -
-patch -s -F0 -d "$BOUND/src" -p1 --dry-run < "$REPO/bench/bound.patch" >/dev/null ||
+# (A failed patch leaves the copy half patched; the next run's tar
+# puts it back.)
+patch -s -F0 -r - -d "$BOUND/src" -p1 < "$REPO/bench/bound.patch" ||
 	die "bench/bound.patch does not apply to libcontid/record.c any more: refresh it"
-patch -s -F0 -d "$BOUND/src" -p1 < "$REPO/bench/bound.patch"
 "$BOUND/src/scripts/build-userspace.sh" "$BOUND/obj" >/dev/null
 
 # shellcheck source=bench/common.sh

@@ -150,11 +150,16 @@ struct counts {
 	unsigned long events, records, fields;
 };
 
-/* The reader loop, with every field read if @fields and @read_fields;
- * with the fields split and only counted if @fields alone; else a reader
- * set to split no fields (contid_reader_set_fields(rd, 0)): the cost of
- * grouping records into events alone. */
-static int reader_loop(const char *path, struct counts *n, bool fields, bool read_fields)
+/* What the reader loop does with the fields. */
+enum fields_use {
+	FIELDS_READ,	/* every field read, as in the libauparse loop */
+	FIELDS_UNREAD,	/* split and counted, none read */
+	FIELDS_NONE,	/* a reader set to split none
+			 * (contid_reader_set_fields(rd, 0)): the cost of
+			 * grouping records into events alone */
+};
+
+static int reader_loop(const char *path, struct counts *n, enum fields_use use)
 {
 	struct contid_reader *rd;
 	struct contid_event *ev;
@@ -167,7 +172,7 @@ static int reader_loop(const char *path, struct counts *n, bool fields, bool rea
 	if (fd < 0)
 		return -errno;
 	err = contid_reader_new(&rd, 0, 0);
-	if (err == 0 && !fields)
+	if (err == 0 && use == FIELDS_NONE)
 		err = contid_reader_set_fields(rd, 0);
 	if (err < 0) {
 		contid_reader_free(rd);
@@ -192,11 +197,10 @@ static int reader_loop(const char *path, struct counts *n, bool fields, bool rea
 				int nf = contid_record_field_count(rec);
 
 				n->records++;
-				if (!read_fields) {
+				if (use != FIELDS_READ) {
 					n->fields += (unsigned long)nf;
 					continue;
 				}
-				/* Every field read, as in the libauparse loop. */
 				for (j = 0; j < nf; j++) {
 					const char *name, *value;
 					size_t vlen;
@@ -216,19 +220,19 @@ static int reader_loop(const char *path, struct counts *n, bool fields, bool rea
 
 static int loop_libcontid(const char *path, struct counts *n)
 {
-	return reader_loop(path, n, true, true);
+	return reader_loop(path, n, FIELDS_READ);
 }
 
 static int loop_nofields(const char *path, struct counts *n)
 {
-	return reader_loop(path, n, false, false);
+	return reader_loop(path, n, FIELDS_NONE);
 }
 
 /* The fields split and counted, none read: what the loop's
  * contid_record_field() calls cost (bench/bound.sh). */
 static int loop_unread(const char *path, struct counts *n)
 {
-	return reader_loop(path, n, true, false);
+	return reader_loop(path, n, FIELDS_UNREAD);
 }
 
 /* What no parser can beat: the file read as the loops read it, and cut

@@ -82,17 +82,21 @@ host_clang() {
 		bound_patch_compile clang "$B/userspace-clang"
 }
 # bench/bound.sh's patch (the measurement behind issue 16's decision)
-# still applies to libcontid/record.c and compiles warning-free: a change
-# to record_fast() that breaks it refreshes it in the same commit.
+# still applies to libcontid/record.c and compiles warning-free, with the
+# compile line of the library in the build tree @2 (automake's COMPILE):
+# a change to record_fast() that breaks it refreshes it in the same commit.
 bound_patch_compile() {
-	local out=$2/bound-record.c
+	local out=$2/bound-record.c compile
 	if ! patch -s -F0 -r - -o "$out" libcontid/record.c < bench/bound.patch; then
 		echo "bench/bound.patch no longer applies to libcontid/record.c: refresh it" >&2
 		return 1
 	fi
-	"$1" -std=c11 -Wall -Wextra -Wshadow -Werror -D_GNU_SOURCE -fsyntax-only \
-		-Iinclude -Ilibcontid -I"$2" "$out" &&
-		echo "bench/bound.patch: applies, compiles clean with $1"
+	compile=$(printf 'contid-print-compile:\n\t@echo $(COMPILE)\n' |
+		make -s --no-print-directory -C "$2" -f Makefile -f - contid-print-compile) ||
+		return 1
+	# shellcheck disable=SC2086 # the compile line, split into words
+	(cd "$2" && $compile -fsyntax-only bound-record.c) || return 1
+	echo "bench/bound.patch: applies, compiles clean with $1 ($compile)"
 }
 # The standalone live programs (built for the guest with gcc by their
 # stage.sh) compile warning-free with clang too.
