@@ -6,6 +6,8 @@ pkgs=(
 	# the kernel tree, its build, and the guest
 	linux-source flex bison bc libelf-dev libssl-dev cpio ccache make gcc
 	perl python3 qemu-system-x86 busybox-static
+	# the series check's sparse (make C=2)
+	sparse
 	# userspace
 	libmnl-dev libcmocka-dev autoconf automake libtool pkg-config
 	# contidctl oci-hook parses the runtime's state JSON with jansson

@@ -3,7 +3,10 @@
 #   build.sh normal|debug|selinux  -> prints the path of bzImage
 #   build.sh VARIANT TARGET...       -> builds only those make targets
 #                                       (directories), no image, no cache
-# selinux (base + selinux.config) is for check-series.sh: a build check.
+# selinux (base + selinux.config) and check-NAME (base + check-NAME.config)
+# are for check-series.sh: build checks of other configs, with targets.
+# Exit status 3: Kconfig refuses the variant's fragment (a symbol of it
+# does not stick), with the reason; the check prints it as a skip.
 # Object dirs: build/kernel/obj-<variant>.  The .config is regenerated only
 # when a fragment changes, so an unchanged tree rebuilds nothing.
 . "$(dirname "$0")/common.sh"
@@ -14,8 +17,10 @@ targets=("$@")
 case "$variant" in
 normal) frags=("$CONFIG_DIR/base.config") ;;
 debug) frags=("$CONFIG_DIR/base.config" "$CONFIG_DIR/debug.config") ;;
-selinux) frags=("$CONFIG_DIR/base.config" "$CONFIG_DIR/selinux.config") ;;
-*) die "unknown variant $variant (normal|debug|selinux)" ;;
+selinux|check-*)
+	[ -f "$CONFIG_DIR/$variant.config" ] || die "unknown variant $variant: no $CONFIG_DIR/$variant.config"
+	frags=("$CONFIG_DIR/base.config" "$CONFIG_DIR/$variant.config") ;;
+*) die "unknown variant $variant (normal|debug|selinux|check-NAME)" ;;
 esac
 [ -f "$KSRC/Makefile" ] || die "no tree at $KSRC: run kernel/scripts/prepare-tree.sh"
 obj=${CONTID_KOBJ:-$BUILD_DIR/kernel/obj-$variant}
@@ -63,6 +68,10 @@ if [ ! -f "$obj/.config" ] || [ "$(cat "$obj/.config.stamp" 2>/dev/null)" != "$s
 	"$KSRC/scripts/kconfig/merge_config.sh" -m -O "$obj" "$obj/.config" "${frags[@]}" >/dev/null
 	kmake olddefconfig >/dev/null
 	# merge_config only warns when a symbol does not stick: fail instead.
+	# A check variant's own fragment overrides base.config, whose symbols
+	# that depend on it may then not stick: only its own must.
+	checked=("${frags[@]}")
+	case "$variant" in check-*) checked=("$CONFIG_DIR/$variant.config") ;; esac
 	missing=0
 	while IFS= read -r line; do
 		case "$line" in
@@ -70,8 +79,14 @@ if [ ! -f "$obj/.config" ] || [ "$(cat "$obj/.config.stamp" 2>/dev/null)" != "$s
 			grep -q "^$sym=" "$obj/.config" && { log "config: $sym should be off"; missing=1; } ;;
 		CONFIG_*=*) grep -qx "$line" "$obj/.config" || { log "config: $line did not stick"; missing=1; } ;;
 		esac
-	done < <(cat "${frags[@]}")
-	[ "$missing" = 0 ] || die "config fragments do not apply"
+	done < <(cat "${checked[@]}")
+	if [ "$missing" = 1 ]; then
+		case "$variant" in
+		check-*) log "Kconfig refuses $(grep -h '^CONFIG_' "${checked[@]}" | tr '\n' ' ')($(grep -h '^# Kconfig: ' "${checked[@]}" | sed 's/^# Kconfig: //'))"
+			exit 3 ;;
+		esac
+		die "config fragments do not apply"
+	fi
 	echo "$stamp" > "$obj/.config.stamp"
 fi
 if [ ${#targets[@]} -gt 0 ]; then

@@ -138,9 +138,10 @@ timeout=${LIVE_TIMEOUT:-1800}
 # REL_SEED and REL_ITERS reach the reliability programs through the
 # kernel command line (init gets unknown NAME=value words as environment).
 append=""
-# The debug run marks the audit container ID entries' slab cache for
-# failslab's cache filter (live_netns_fail injects failures there only).
-[ "$variant" = debug ] && append=" slub_debug=A,audit_contid_net"
+# The debug run marks the audit container ID entries' slab cache and the
+# audit records' for failslab's cache filter (live_netns_fail injects
+# failures there only, and changes which of the two is marked).
+[ "$variant" = debug ] && append=" slub_debug=A,audit_contid_net,audit_buffer"
 for v in REL_SEED REL_ITERS; do
 	[ -n "${!v:-}" ] && append="$append $v=${!v}"
 done

@@ -740,3 +740,37 @@ int anl_task_read(pid_t pid, pid_t tid, uint64_t *id)
 	*id = v;
 	return 0;
 }
+
+int anl_task_threads(pid_t pid)
+{
+	char path[64], line[128];
+	int n = -ENOENT;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%d/status", (int)pid);
+	f = fopen(path, "re");
+	if (!f)
+		return -errno;
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "Threads: %d", &n) == 1)
+			break;
+	fclose(f);
+	return n;
+}
+
+int anl_wait_until(int (*done)(pid_t), pid_t pid, const char *what)
+{
+	long start = now_ms(), pause_ms = 1;
+
+	while (!done(pid)) {
+		if (now_ms() - start > ANL_WAIT_BOUND_S * 1000L) {
+			fprintf(stderr, "anl_wait_until: gave up after %d s: %s (pid %d)\n",
+				ANL_WAIT_BOUND_S, what, (int)pid);
+			return -ETIMEDOUT;
+		}
+		poll(NULL, 0, (int)pause_ms);
+		if (pause_ms < 100)
+			pause_ms *= 2;
+	}
+	return 0;
+}

@@ -172,5 +172,15 @@ int anl_task_write(pid_t pid, pid_t tid, const void *buf, size_t len, off_t off)
 int anl_task_set(pid_t pid, uint64_t id);
 /* Strictly the decimal digits of a u64: 0, -errno, or -EPROTO. */
 int anl_task_read(pid_t pid, pid_t tid, uint64_t *id);
+/* The Threads: line of /proc/PID/status, or -errno. */
+int anl_task_threads(pid_t pid);
+/*
+ * Wait until done(pid) returns nonzero, polling with a growing pause.  No
+ * fixed deadline: it gives up only after ANL_WAIT_BOUND_S seconds, a
+ * bound that a machine making any progress never reaches, and then says
+ * which wait it was (what) on stderr.  Returns 0 or -ETIMEDOUT.
+ */
+#define ANL_WAIT_BOUND_S 600
+int anl_wait_until(int (*done)(pid_t), pid_t pid, const char *what);
 
 #endif

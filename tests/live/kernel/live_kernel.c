@@ -34,6 +34,8 @@
 #include "auditnl.h"
 #include "expect.h"
 
+#define HOLD_ARG "--hold"
+
 static char pidbuf[8][24];
 static const char *itoa_slot(int slot, long v)
 {
@@ -431,8 +433,16 @@ static void test_ebusy_threads(void **state)
 	/* The process, and each of its threads, is refused. */
 	assert_int_equal(anl_task_set(c, 78), -EBUSY);
 	expect_set_record(getpid(), c, UNSET_STR, "78", 0);
+	/*
+	 * The record names the thread written to (V3.1: opid was the
+	 * process's, c, for /proc/c/task/tid/containerid too).
+	 */
+	anl_forget();
 	assert_int_equal(anl_task_write(c, tid, "79", 2, 0), -EBUSY);
+	expect_set_record(getpid(), tid, UNSET_STR, "79", 0);
+	anl_forget();
 	assert_int_equal(anl_task_write(c, c, "80", 2, 0), -EBUSY);
+	expect_set_record(getpid(), c, UNSET_STR, "80", 0);
 	expect_contid(c, 0, CID_UNSET);
 	expect_contid(c, tid, CID_UNSET);
 	close(p[1]);
@@ -454,6 +464,75 @@ static void test_eexist(void **state)
 	assert_int_equal(anl_task_set(c, 1001), -EEXIST);
 	expect_contid(c, 0, 1001);
 	release_child(rel);
+	assert_int_equal(reap(c), 0);
+}
+
+/*
+ * V3.1: the mark of a set survives a thread's execve().  de_thread()
+ * gives the exec'ing thread the leader's PID and frees the leader: a mark
+ * kept in the leader's task_struct went with it, and the process, now one
+ * thread with no children, could be given a second ID.
+ */
+static void *exec_from_thread(void *arg)
+{
+	char fd[16];
+
+	snprintf(fd, sizeof(fd), "%d", *(int *)arg);
+	execl("/proc/self/exe", "live_kernel", HOLD_ARG, fd, (char *)NULL);
+	_exit(97);
+}
+
+/* In the child: a thread execs this program, which holds on p[0]. */
+static int thread_execs(void *arg)
+{
+	int *p = arg, fd;
+	pthread_t th;
+
+	close(p[1]);
+	fd = dup(p[0]);		/* without O_CLOEXEC: the new image keeps it */
+	if (fd < 0 || pthread_create(&th, NULL, exec_from_thread, &fd))
+		return 1;
+	for (;;)
+		pause();	/* until the execve() ends this thread */
+}
+
+/* Whether /proc/PID shows one thread running the HOLD_ARG image. */
+static int exec_done(pid_t pid)
+{
+	char path[64], buf[512] = { 0 };
+	ssize_t n;
+	int fd;
+
+	snprintf(path, sizeof(path), "/proc/%d/cmdline", (int)pid);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	assert_true(fd >= 0);
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	assert_true(n >= 0);
+	/* argv[0] NUL argv[1] NUL ...: the second word is HOLD_ARG. */
+	return (size_t)n > strlen(buf) + 1 && strcmp(buf + strlen(buf) + 1, HOLD_ARG) == 0 &&
+	       anl_task_threads(pid) == 1;
+}
+
+static void test_eexist_after_thread_exec(void **state)
+{
+	int p[2], rel;
+	pid_t c;
+
+	(void)state;
+	assert_int_equal(pipe2(p, O_CLOEXEC), 0);
+	c = spawn_held(thread_execs, p, &rel);
+	close(p[0]);
+	assert_int_equal(anl_task_set(c, 100), 0);
+	expect_set_record(getpid(), c, UNSET_STR, "100", 1);
+	release_child(rel);
+	/* The execve() ends the other threads: it makes progress or fails. */
+	assert_int_equal(anl_wait_until(exec_done, c, "the thread's execve() in the child"), 0);
+	anl_forget();
+	assert_int_equal(anl_task_set(c, 200), -EEXIST);
+	expect_set_record(getpid(), c, "100", "200", 0);
+	expect_contid(c, 0, 100);
+	close(p[1]);
 	assert_int_equal(reap(c), 0);
 }
 
@@ -1322,8 +1401,17 @@ static void test_signal_info(void **state)
 	assert_int_equal(v2.contid, CID_UNSET);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+	/* The image a thread of test_eexist_after_thread_exec's child execs. */
+	if (argc == 3 && strcmp(argv[1], HOLD_ARG) == 0) {
+		char c;
+
+		while (read(atoi(argv[2]), &c, 1) > 0)
+			;
+		return 0;
+	}
+
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup(test_feature_bit, setup_test),
 		cmocka_unit_test_setup(test_unset_reads_back, setup_test),
@@ -1336,6 +1424,7 @@ int main(void)
 		cmocka_unit_test_setup(test_ebusy_children, setup_test),
 		cmocka_unit_test_setup(test_ebusy_threads, setup_test),
 		cmocka_unit_test_setup(test_eexist, setup_test),
+		cmocka_unit_test_setup(test_eexist_after_thread_exec, setup_test),
 		cmocka_unit_test_setup(test_esrch, setup_test),
 		cmocka_unit_test_setup(test_cover_example_set_on_sleep, setup_test),
 		cmocka_unit_test_setup(test_cover_example_rule, setup_test),

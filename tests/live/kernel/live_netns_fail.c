@@ -45,6 +45,7 @@
 
 #define FAILSLAB "/sys/kernel/debug/failslab/"
 #define CACHE_MARK "/sys/kernel/slab/audit_contid_net/failslab"
+#define RECORD_MARK "/sys/kernel/slab/audit_buffer/failslab"
 #define LOST_MSG "no memory to count container ID"
 
 static void write_file(const char *path, const char *text)
@@ -69,18 +70,30 @@ static void self_fail(int on)
 	close(fd);
 }
 
+/*
+ * Mark one of the two caches the debug run made failslab-able (boot
+ * parameter slub_debug=A,audit_contid_net,audit_buffer, which also keeps
+ * them from being merged with other caches, so that their marks can be
+ * changed here) and unmark the other.
+ */
+static void mark_cache(const char *on, const char *off)
+{
+	char mark[8] = "";
+	int fd = open(on, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0 || read(fd, mark, sizeof(mark) - 1) <= 0)
+		fail_msg("%s: %s (no such cache, or no SLUB sysfs)", on, strerror(errno));
+	close(fd);
+	write_file(off, "0");
+	write_file(on, "1");
+}
+
 /* failslab on the entries' cache only, for the tasks that ask, at pct %. */
 static void injection(int pct)
 {
-	char buf[32], mark[8] = "";
-	int fd = open(CACHE_MARK, O_RDONLY | O_CLOEXEC);
+	char buf[32];
 
-	if (fd < 0 || read(fd, mark, sizeof(mark) - 1) <= 0)
-		fail_msg("%s: %s (no audit_contid_net cache, or no SLUB sysfs)", CACHE_MARK,
-			 strerror(errno));
-	close(fd);
-	if (mark[0] != '1')
-		fail_msg("%s is %s: boot with slub_debug=A,audit_contid_net", CACHE_MARK, mark);
+	mark_cache(CACHE_MARK, RECORD_MARK);
 	write_file(FAILSLAB "cache-filter", "Y");
 	write_file(FAILSLAB "task-filter", "Y");
 	write_file(FAILSLAB "ignore-gfp-wait", "N");
@@ -221,11 +234,94 @@ static void test_moves_under_failures(void **state)
 	movers_end(&m);
 }
 
+/* The audit lost counter (AUDIT_GET). */
+static unsigned int lost_count(void)
+{
+	struct audit_status st;
+
+	assert_true(anl_status(&st) > 0);
+	return st.lost;
+}
+
+/*
+ * One packet in agent a's namespace, with the second allocation from the
+ * audit records' cache failing (fail-nth 2): the first is its
+ * NETFILTER_PKT record, the second the op=netns record.  Returns what
+ * fail-nth counted down to: 0 when a second allocation was made.
+ */
+static int packet_second_alloc_fails(struct agent *a)
+{
+	int left = agent_cmd(a, "P 1234 2");
+
+	assert_int_equal(anl_sync(), 0);
+	return left;
+}
+
+#define IDLE_ROUNDS 5
+
+/*
+ * V3.1: a namespace whose IDs are all idle (their tasks gone, the entries
+ * kept for a second) costs a packet nothing.  V3 started the op=netns
+ * record whenever the namespace's list was not empty, idle entries
+ * included, and freed it again for want of an ID to list: an allocation
+ * for nothing in softirq, and a lost record counted (a panic under -f 2)
+ * when it failed.  With failslab on the records' cache, the second
+ * allocation of a packet failing:
+ * - with an ID in use, the op=netns record is that allocation: it fails
+ *   and the lost count moves by one (the check can see the allocation);
+ * - straight after that ID's task left, there is no second allocation,
+ *   and the lost count stays.
+ * Each round sends its packet within milliseconds of the task's exit, well
+ * inside the second an idle entry is kept.
+ */
+static void test_idle_ids_cost_packets_nothing(void **state)
+{
+	struct agent na;
+	int ready[2];
+	unsigned int lost;
+
+	(void)state;
+	agent_start(&na);
+	agent_cmd(&na, "u");
+	agent_cmd(&na, "x %s", NFT_RULES);
+	assert_int_equal(pipe2(ready, O_CLOEXEC), 0);
+	mark_cache(RECORD_MARK, CACHE_MARK);
+	write_file(FAILSLAB "cache-filter", "Y");
+	write_file(FAILSLAB "task-filter", "N");
+	write_file(FAILSLAB "verbose", "0");
+	write_file(FAILSLAB "probability", "0");	/* fail-nth only */
+	for (int i = 0; i < IDLE_ROUNDS; i++) {
+		pid_t kid = park_in_ns(&na, ready);
+
+		assert_int_equal(anl_task_set(kid, 41000 + (uint64_t)i), 0);
+		assert_int_equal(anl_sync(), 0);
+		anl_forget();
+		lost = lost_count();
+		assert_int_equal(packet_second_alloc_fails(&na), 0);
+		assert_int_equal(lost_count(), lost + 1);
+		assert_int_equal(anl_find(0, AUDIT_CONTAINER_INFO, NULL), -1);
+		assert_true(anl_find(0, AUDIT_NETFILTER_PKT, NULL) >= 0);
+
+		anl_forget();
+		kill_all(&kid, 1);
+		lost = lost_count();
+		assert_int_equal(packet_second_alloc_fails(&na), 1);
+		assert_int_equal(lost_count(), lost);
+		assert_int_equal(anl_find(0, AUDIT_CONTAINER_INFO, NULL), -1);
+		assert_true(anl_find(0, AUDIT_NETFILTER_PKT, NULL) >= 0);
+	}
+	write_file(RECORD_MARK, "0");
+	close(ready[0]);
+	close(ready[1]);
+	agent_quit(&na);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_set_enomem_changes_nothing),
 		cmocka_unit_test(test_moves_under_failures),
+		cmocka_unit_test(test_idle_ids_cost_packets_nothing),
 	};
 
 	return cmocka_run_group_tests_name("live_netns_fail", tests, anl_group_setup,

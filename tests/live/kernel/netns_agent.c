@@ -87,6 +87,30 @@ static int failed_forks(int n)
 	return 0;
 }
 
+/*
+ * One packet to port with fail-nth armed at nth on this thread: the nth
+ * allocation from a slab cache marked for failslab on the way fails.
+ * *left is what fail-nth counted down to (0: that allocation was made
+ * and failed).  Returns 0, or -1 with errno.
+ */
+static int send_udp_fail_nth(int port, int nth, int *left)
+{
+	int fd = open("/proc/thread-self/fail-nth", O_RDWR | O_CLOEXEC), rc, n;
+	char buf[16];
+
+	if (fd < 0)
+		return -1;
+	n = snprintf(buf, sizeof(buf), "%d", nth);
+	rc = write(fd, buf, (size_t)n) == n ? send_udp(port) : -1;
+	n = (int)pread(fd, buf, sizeof(buf) - 1, 0);
+	if (n <= 0 || write(fd, "0", 1) != 1)
+		rc = -1;
+	close(fd);
+	buf[n > 0 ? n : 0] = 0;
+	*left = atoi(buf);
+	return rc;
+}
+
 /* The agent's loop: one command per line, one reply line each. */
 static void agent_loop(FILE *in, FILE *out)
 {
@@ -116,6 +140,18 @@ static void agent_loop(FILE *in, FILE *out)
 		case 'p':
 			rc = send_udp(atoi(line + 2));
 			break;
+		case 'P': {	/* "P PORT NTH": send_udp_fail_nth(), replies left */
+			int port = 0, nth = 0, left = -1;
+
+			rc = sscanf(line + 2, "%d %d", &port, &nth) != 2 ||
+			     send_udp_fail_nth(port, nth, &left);
+			if (!rc) {
+				fprintf(out, "ok %d\n", left);
+				fflush(out);
+				continue;
+			}
+			break;
+		}
 		case 'f':	/* a child that exits at once */
 			c = fork();
 			if (c == 0)
