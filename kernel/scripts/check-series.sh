@@ -240,20 +240,25 @@ fi
 echo "series: builds (normal, bzImage)"
 mapfile -t all_c < <(cd "$obj" && find . -name '.*.o.cmd' | sed -E 's#^\./##; s#(^|/)\.([^/]*)\.o\.cmd$#\1\2.c#' |
 	while IFS= read -r c; do [ -f "$wt/$c" ] && echo "$c"; done | sort)
-# The rest of the kernel's symbols: every object the config builds but
-# those the series touches, as the full build made them.
+# The series' objects: those of the .c files it touches that the config
+# builds.
 mapfile -t series_c < <(git -C "$wt" diff --name-only base HEAD -- '*.c')
 mapfile -t series_o < <(built_objs "${series_c[@]}")
 printf '%s\n' "${series_o[@]}" | sort > "$work/series-objs"
-(cd "$obj" && find . -name '*.o' ! -name 'built-in*' ! -path './scripts/*' ! -path './tools/*' |
-	sed 's#^\./##' | sort | comm -23 - "$work/series-objs" |
-	while IFS= read -r o; do nm --defined-only "$o" 2>/dev/null; done) |
+# What vmlinux is linked from: vmlinux.a's objects, and the libraries'
+# (their objects taken as needed).
+(cd "$obj" && ar t vmlinux.a) | sort -u > "$work/vmlinux-objs"
+(cd "$obj" && cat "$work/vmlinux-objs" && ar t lib/lib.a && ar t arch/x86/lib/lib.a) | sort -u > "$work/linked-objs"
+# The rest of the kernel's symbols: every linked object but the series',
+# as the full build made them.
+comm -23 "$work/linked-objs" "$work/series-objs" |
+	(cd "$obj" && while IFS= read -r o; do nm --defined-only "$o"; done) |
 	awk '$2 ~ /^[A-TV-Z]$/ { print $3 }' | sort -u > "$work/rest.defined"
 # Symbols the linker script provides (sections' bounds and the like):
 # in vmlinux, defined by no object.
 for o in "${series_o[@]}"; do nm --defined-only "$obj/$o"; done |
 	awk '$2 ~ /^[A-TV-Z]$/ { print $3 }' | sort -u > "$work/series.defined"
-nm "$obj/vmlinux" | awk '$2 ~ /^[A-TV-Z]$/ { print $3 }' | sort -u |
+nm "$obj/vmlinux" | awk 'NF == 3 { print $3 }' | sort -u |
 	comm -23 - <(sort -u "$work/rest.defined" "$work/series.defined") > "$work/linker.defined"
 # unresolved: what the series' objects (as they are now) and the objects
 # in $work/inc.undef need that nothing defines.
@@ -277,8 +282,11 @@ for o in "${base_o[@]}"; do
 	defined_syms "$obj/$o" > "$work/syms/${o//\//_}.def"
 	undefined_syms "$obj/$o" > "$work/syms/${o//\//_}.undef"
 done
-# The link check must pass at base, where the kernel links.
-: > "$work/inc.undef"
+# The link check must be sound: at base, with what every object of the
+# full build needs, nothing is missing.
+comm -23 "$work/vmlinux-objs" "$work/series-objs" |
+	(cd "$obj" && while IFS= read -r o; do nm -u "$o"; done) |
+	awk '$1 == "U" { print $2 }' | sort -u > "$work/inc.undef"
 missing=$(unresolved)
 [ -z "$missing" ] || { echo "link check: unsound: at base, nothing defines$(printf ' %s' $missing)"; return 1; }
 
@@ -317,7 +325,9 @@ for i in "${!commits[@]}"; do
 	done
 	# An object including a changed header may need a symbol through an
 	# inline function of that header.
-	for o in "${inc_o[@]}"; do undefined_syms "$obj/$o"; done > "$work/inc.undef"
+	for o in "${inc_o[@]}"; do
+		if grep -q -x -F "$o" "$work/linked-objs"; then undefined_syms "$obj/$o"; fi
+	done > "$work/inc.undef"
 	if [ -n "$warn" ]; then
 		echo "patch $name: new warnings (W=1 and sparse on its files, or in an object including its headers):"
 		printf '%s\n' "$warn" | sed 's/^/    /'
@@ -329,8 +339,9 @@ for i in "${!commits[@]}"; do
 	if [ -n "$missing" ]; then
 		echo "patch $name: does not link: undefined$(printf ' %s' $missing)"
 		bad=1
+	elif [ -z "$warn" ]; then
+		echo "patch $name: builds (W=1 and sparse: ${#own_o[@]} objects; ${#inc_o[@]} objects including its headers; links)"
 	fi
-	echo "patch $name: builds (W=1 and sparse: ${#own_o[@]} objects; ${#inc_o[@]} objects including its headers; links)"
 done
 [ "$bad" = 0 ] || { git -C "$wt" checkout -q "${commits[-1]}"; git -C "$wt" reset -q --hard base; return 1; }
 git -C "$wt" checkout -q "${commits[-1]}"
