@@ -211,57 +211,29 @@ static mode_t open_mode(int flags, va_list ap)
 	if (!real_##name) \
 		real_##name = (__typeof__(&name))dlsym(RTLD_NEXT, #name)
 
-int open(const char *path, int flags, ...)
-{
-	va_list ap;
-	mode_t m;
-
-	NEXT(open);
-	va_start(ap, flags);
-	m = open_mode(flags, ap);
-	va_end(ap);
-	check_open("open", AT_FDCWD, path, flags);
-	return real_open(path, flags, m);
+/*
+ * open(2)'s variadic forms, each passed on to libc's openat (what open is
+ * on Linux): the mode only with O_CREAT or O_TMPFILE, as libc reads it.
+ * DIRFD_DECL is empty or AT_DIRFD (the leading parameter).
+ */
+#define AT_DIRFD int dirfd,
+#define WRAP_OPEN(name, label, DIRFD_DECL, dirfd_value) \
+int name(DIRFD_DECL const char *path, int flags, ...) \
+{ \
+	va_list ap; \
+	mode_t m; \
+\
+	NEXT(openat); \
+	va_start(ap, flags); \
+	m = open_mode(flags, ap); \
+	va_end(ap); \
+	check_open(label, dirfd_value, path, flags); \
+	return real_openat(dirfd_value, path, flags, m); \
 }
-
-int open64(const char *path, int flags, ...)
-{
-	va_list ap;
-	mode_t m;
-
-	NEXT(open64);
-	va_start(ap, flags);
-	m = open_mode(flags, ap);
-	va_end(ap);
-	check_open("open", AT_FDCWD, path, flags);
-	return real_open64(path, flags, m);
-}
-
-int openat(int dirfd, const char *path, int flags, ...)
-{
-	va_list ap;
-	mode_t m;
-
-	NEXT(openat);
-	va_start(ap, flags);
-	m = open_mode(flags, ap);
-	va_end(ap);
-	check_open("openat", dirfd, path, flags);
-	return real_openat(dirfd, path, flags, m);
-}
-
-int openat64(int dirfd, const char *path, int flags, ...)
-{
-	va_list ap;
-	mode_t m;
-
-	NEXT(openat64);
-	va_start(ap, flags);
-	m = open_mode(flags, ap);
-	va_end(ap);
-	check_open("openat", dirfd, path, flags);
-	return real_openat64(dirfd, path, flags, m);
-}
+WRAP_OPEN(open, "open", , AT_FDCWD)
+WRAP_OPEN(open64, "open", , AT_FDCWD)
+WRAP_OPEN(openat, "openat", AT_DIRFD, dirfd)
+WRAP_OPEN(openat64, "openat", AT_DIRFD, dirfd)
 
 /* _FORTIFY_SOURCE's entry points */
 int __open_2(const char *path, int flags);

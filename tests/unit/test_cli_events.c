@@ -501,19 +501,20 @@ static void test_oci_hook_sets(void **state)
 
 int main(void)
 {
+#define T(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(test_disabled_says_so, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_disabled_daemon_says_so, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_enabled_reads, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_locked_reads, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_status_refused_warns, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_features, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_rule_nofeature, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_set_run_nosupport, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_set_run_supported, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_oci_hook_no_task, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_oci_hook_nosupport, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_oci_hook_sets, setup, teardown),
+		T(test_disabled_says_so),
+		T(test_disabled_daemon_says_so),
+		T(test_enabled_reads),
+		T(test_locked_reads),
+		T(test_status_refused_warns),
+		T(test_features),
+		T(test_rule_nofeature),
+		T(test_set_run_nosupport),
+		T(test_set_run_supported),
+		T(test_oci_hook_no_task),
+		T(test_oci_hook_nosupport),
+		T(test_oci_hook_sets),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
