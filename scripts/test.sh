@@ -157,6 +157,8 @@ all) bg_step kernel-series-check kernel/scripts/check-series.sh ;;
 esac
 case "$what" in
 all|host)
+	# .ci/run's environment: no knob reaches this script through it
+	step host-ci tests/ci/env.sh
 	step host-gcc host_gcc
 	step host-clang host_clang
 	step host-asan-ubsan host_sanitizers

@@ -13,6 +13,8 @@
 # printed on its own "FAIL:" line.  The whole console log is kept in
 # --log (default build/qemu-<job>.log) and its path printed on failure.
 . "$(dirname "$0")/common.sh"
+splat_patterns=$(cd "$(dirname "$0")" && pwd)/splat-patterns
+[ -r "$splat_patterns" ] || die "$splat_patterns missing: the kernel report scan cannot run"
 
 kernel="" initrd="" job=live timeout=600 logf="" append="" mem=1024 filter=""
 while [ $# -gt 0 ]; do
@@ -72,10 +74,20 @@ fi
 # hung tasks are matched by their messages (kernel/rcu/tree_stall.h,
 # tree_exp.h, tasks.h; kernel/hung_task.c); see docs/testing.md for which
 # detectors the configs build.
-if grep -a -n -E 'BUG: KASAN|BUG: |WARNING: CPU|WARNING: .* at |------------\[ cut here \]|Kernel panic|general protection fault|Oops:|possible recursive locking|possible circular locking|inconsistent lock state|suspicious RCU usage|sleeping function called from invalid context|UBSAN:|list_add corruption|list_del corruption|CONTID-KMEMLEAK-BEGIN|unreferenced object|INFO: [a-z_]+ detected (expedited )?stalls|INFO: [a-z_]+ self-detected stall|rcu_[a-z_]+ detected stalls|INFO: task .* blocked for more than|detected hard LOCKUP' "$logf" >"$logf.splats"; then
+# The patterns are kernel/scripts/splat-patterns (one extended regular
+# expression a line), which tests/kernel-report/check.sh feeds sample
+# reports of each kind through on the host with this same grep.
+# grep's status 2 (an unreadable file, a bad pattern) fails the run: a scan
+# that did not run must not read as a clean log.
+scan=0
+grep -a -n -E -f "$splat_patterns" "$logf" >"$logf.splats" || scan=$?
+if [ "$scan" = 0 ]; then
 	log "kernel reports in the guest log:"
 	head -n 20 "$logf.splats" >&2
 	reasons+=("kernel splat: $(wc -l < "$logf.splats") matching line(s), first: $(head -n1 "$logf.splats" | cut -c1-160)")
+	[ "$rc" != 0 ] || rc=1
+elif [ "$scan" != 1 ]; then
+	reasons+=("the kernel report scan failed (grep exit $scan)")
 	[ "$rc" != 0 ] || rc=1
 fi
 rm -f "$logf.splats"

@@ -14,8 +14,16 @@
 #     --contid N finds.
 #
 #   tests/aus/host.sh            run them
-#   AUS_REGEN=1 tests/aus/host.sh  rewrite the .out files (review the diff)
+#   tests/aus/host.sh --regen    rewrite the .out files (review the diff)
+# Rewriting is an argument, never an environment variable: nothing left in
+# the environment can turn the comparison into a rewrite (issue 33).
 set -euo pipefail
+regen=0
+case "${1-}" in
+'') ;;
+--regen) regen=1 ;;
+*) echo "usage: tests/aus/host.sh [--regen]" >&2; exit 2 ;;
+esac
 here=$(cd "$(dirname "$0")" && pwd)
 REPO=$(cd "$here/../.." && pwd)
 B=${CONTID_BUILD_DIR:-$REPO/build}
@@ -61,7 +69,7 @@ while IFS='|' read -r name args; do
 	  echo "exit $?"
 	  grep -v -x -e "Config file /etc/audit/auditd.conf doesn't exist, skipping" \
 		-e "stat: No such file or directory" "$got.err"; } > "$got" || true
-	if [ "${AUS_REGEN:-0}" = 1 ]; then
+	if [ "$regen" = 1 ]; then
 		cp "$got" "$data/$name.out"
 		echo "wrote $data/$name.out"
 	elif cmp -s "$data/$name.out" "$got"; then

@@ -6,7 +6,7 @@
 set -eu
 srcdir=${srcdir:-.}
 lib=libcontid/.libs/libcontid.so
-[ -f "$lib" ] || { echo "no $lib (built with --disable-shared?)"; exit 77; }
+[ -f "$lib" ] || { echo "FAIL: no $lib (Makefile.am lists this test only when a shared library is built)"; exit 1; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 

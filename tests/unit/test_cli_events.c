@@ -3,6 +3,13 @@
  * contid_handle_open() wrapped (-Wl,--wrap) to hand out fake handles, one
  * fake kernel for control handles (AUDIT_GET) and one for the multicast
  * log handle.  stdout and stderr are compared exactly.
+ *
+ * contidctl set, run and oci-hook write a fake /proc: contid_task_set(),
+ * contid_task_set_tid() and contid_spawn() are wrapped to the library's
+ * procroot seam (contid_task_write_at(), contid_spawn_with()), so that no
+ * containerid file of the host is opened (issue 33; tests/guard).  The
+ * kernel-dependent checks tests/cli/usage.sh and oci-hook.sh made against
+ * the host's kernel are here, for each kind of kernel.
  */
 #include "config.h"
 
@@ -15,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/stat.h>
 #include <cmocka.h>
 
 #include "fake-kernel.h"
@@ -28,6 +36,80 @@ int contidctl_main(int argc, char **argv);
 
 int __real_contid_handle_open(struct contid_handle **hp, unsigned int flags);
 int __wrap_contid_handle_open(struct contid_handle **hp, unsigned int flags);
+int __wrap_contid_task_set(pid_t pid, uint64_t id);
+int __wrap_contid_task_set_tid(pid_t pid, pid_t tid, uint64_t id);
+int __wrap_contid_spawn(uint64_t id, const char *file, char *const argv[],
+			char *const envp[], unsigned int flags, pid_t *pidp);
+
+/*
+ * The fake /proc: PROCROOT/PID exists for the tasks a test names; with
+ * fake_ids, PROCROOT/PID/containerid too (a kernel with container IDs),
+ * without it the directory alone (a kernel without them).
+ */
+static char procroot[64];
+static bool fake_ids;
+
+static void fake_task(pid_t pid)
+{
+	char p[128];
+	FILE *f;
+
+	snprintf(p, sizeof(p), "%s/%d", procroot, (int)pid);
+	assert_int_equal(mkdir(p, 0700), 0);
+	if (fake_ids) {
+		snprintf(p, sizeof(p), "%s/%d/containerid", procroot, (int)pid);
+		/* empty: a write at offset 0 leaves exactly what was written */
+		f = fopen(p, "w");
+		assert_non_null(f);
+		fclose(f);
+	}
+}
+
+/* what a fake task's containerid file holds */
+static const char *fake_id(pid_t pid)
+{
+	static char buf[64];
+	char p[128];
+	FILE *f;
+	size_t n;
+
+	snprintf(p, sizeof(p), "%s/%d/containerid", procroot, (int)pid);
+	f = fopen(p, "r");
+	if (!f)
+		return NULL;
+	n = fread(buf, 1, sizeof(buf) - 1, f);
+	buf[n] = '\0';
+	fclose(f);
+	return buf;
+}
+
+int __wrap_contid_task_set(pid_t pid, uint64_t id)
+{
+	return contid_task_write_at(procroot, pid, 0, id);
+}
+
+int __wrap_contid_task_set_tid(pid_t pid, pid_t tid, uint64_t id)
+{
+	return contid_task_write_at(procroot, pid, tid, id);
+}
+
+static pid_t spawned;
+
+/* contid_spawn()'s child, made a fake task when its ID is set */
+static int fake_setter(void *ctx, pid_t pid, uint64_t id)
+{
+	(void)ctx;
+	spawned = pid;
+	fake_task(pid);
+	return contid_task_write_at(procroot, pid, 0, id);
+}
+
+int __wrap_contid_spawn(uint64_t id, const char *file, char *const argv[],
+			char *const envp[], unsigned int flags, pid_t *pidp)
+{
+	return contid_spawn_with(fake_setter, NULL, id, file, argv, envp,
+				 flags, pidp);
+}
 
 static struct fake_kernel fk_ctl, fk_log;
 static unsigned int opens_ctl, opens_log;
@@ -124,6 +206,10 @@ static int setup(void **state)
 	status_enabled = 1;
 	status_features = 0xff;
 	status_err = 0;
+	fake_ids = false;
+	spawned = 0;
+	snprintf(procroot, sizeof(procroot), "/tmp/contid-cli-proc.XXXXXX");
+	assert_non_null(mkdtemp(procroot));
 	/* A hang (waiting for records that never come) fails the test. */
 	alarm(10);
 	return 0;
@@ -132,7 +218,11 @@ static int setup(void **state)
 static int teardown(void **state)
 {
 	(void)state;
+	char cmd[128];
+
 	alarm(0);
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", procroot);
+	assert_int_equal(system(cmd), 0);
 	fk_free(&fk_ctl);
 	fk_free(&fk_log);
 	return 0;
@@ -272,15 +362,159 @@ static void test_features(void **state)
 	assert_string_equal(out, want);
 }
 
+/* The rule as it would have been sent, and nothing sent but AUDIT_GET. */
+static void expect_nofeature(int argc, char **argv, const char *want_err)
+{
+	unsigned int i;
+
+	status_features = 0x7f;	/* all but containerid_filter (0x80) */
+	assert_int_equal(run(argc, argv), 1);
+	assert_string_equal(out, "");
+	assert_string_equal(err, want_err);
+	for (i = 0; i < fk_ctl.nsent && i < 64; i++)
+		assert_int_equal(fk_ctl.sent_types[i], AUDIT_GET);
+}
+
+/*
+ * Without feature bit 0x80 a container ID rule is refused before it is
+ * sent; the message shows the rule as it would have been sent.  Two keys
+ * are ONE key field: -k a --key b (or -k a -F key=b) is joined by the
+ * library into the value "a\001b", as auditctl sends it, and the message
+ * prints that field as auditctl -l does, one -F key= per key.  Two key
+ * fields would be refused before the feature check (the kernel takes one,
+ * contid_rule_check()): the NOFEATURE refusal shows the rule has one.
+ */
+static void test_rule_nofeature(void **state)
+{
+	char *a1[] = { "contidctl", "rule", "add", "--dir", "/tmp", "--perm", "wa",
+		       "--contid", "123459", "--key", "tmpcontainerid", NULL };
+	char *a2[] = { "contidctl", "rule", "del", "--action", "never", "--syscall", "openat",
+		       "-S", "263", "-F", "contid!=5", "-F", "uid=0", "-k", "a", "--key", "b", NULL };
+	char *a3[] = { "contidctl", "rule", "del", "--action", "never", "--syscall", "openat",
+		       "-F", "contid!=5", "-k", "a", "-F", "key=b", NULL };
+	char *a4[] = { "contidctl", "rule", "add", "--list", "exclude", "-F", "msgtype=CWD",
+		       "-F", "containerid=7", NULL };
+
+	(void)state;
+	expect_nofeature(11, a1, "contidctl: cannot add the rule '-a always,exit -S all -F dir=/tmp -F perm=wa -F contid=123459 -F key=tmpcontainerid': the kernel does not support audit container ID rules (CONTID_E_NOFEATURE)\n");
+	expect_nofeature(17, a2, "contidctl: cannot delete the rule '-a never,exit -S openat,unlinkat -F contid!=5 -F uid=0 -F key=a -F key=b': the kernel does not support audit container ID rules (CONTID_E_NOFEATURE)\n");
+	expect_nofeature(13, a3, "contidctl: cannot delete the rule '-a never,exit -S openat -F contid!=5 -F key=a -F key=b': the kernel does not support audit container ID rules (CONTID_E_NOFEATURE)\n");
+	expect_nofeature(9, a4, "contidctl: cannot add the rule '-a always,exclude -F msgtype=CWD -F contid=7': the kernel does not support audit container ID rules (CONTID_E_NOFEATURE)\n");
+}
+
+/* A kernel without container IDs: /proc/PID has no containerid. */
+static void test_set_run_nosupport(void **state)
+{
+	char *set[] = { "contidctl", "set", "1", "5", NULL };
+	char *runp[] = { "contidctl", "run", "--contid", "5", "/nonexistent/prog", NULL };
+
+	(void)state;
+	fake_task(1);
+	assert_int_equal(run(4, set), 1);
+	assert_string_equal(out, "");
+	assert_string_equal(err, "contidctl: cannot set the container ID of 1: the kernel does not support audit container IDs (CONTID_E_NOSUPPORT)\n");
+	assert_int_equal(run(5, runp), 1);
+	assert_string_equal(out, "");
+	assert_string_equal(err, "contidctl: cannot run '/nonexistent/prog' with container ID 5: the kernel does not support audit container IDs (CONTID_E_NOSUPPORT)\n");
+	assert_true(spawned > 0);
+	assert_null(fake_id(spawned));
+}
+
+/* A kernel with them: the ID is written, then the exec fails. */
+static void test_set_run_supported(void **state)
+{
+	char *set[] = { "contidctl", "set", "1", "5", NULL };
+	char *runp[] = { "contidctl", "run", "--contid", "5", "/nonexistent/prog", NULL };
+
+	(void)state;
+	fake_ids = true;
+	fake_task(1);
+	assert_int_equal(run(4, set), 0);
+	assert_string_equal(out, "");
+	assert_string_equal(err, "");
+	assert_string_equal(fake_id(1), "5");
+	assert_int_equal(run(5, runp), 127);
+	assert_string_equal(out, "");
+	assert_string_equal(err, "contidctl: cannot run '/nonexistent/prog': no such program (ENOENT)\n");
+	assert_string_equal(fake_id(spawned), "5");
+}
+
+/* contidctl oci-hook ARGS with @state on stdin */
+static int hook(const char *state, char *arg)
+{
+	char *argv[] = { "contidctl", "oci-hook", arg, NULL };
+	FILE *in = tmpfile();
+	int saved = dup(0), rc;
+
+	assert_non_null(in);
+	fputs(state, in);
+	fflush(in);
+	rewind(in);
+	dup2(fileno(in), 0);
+	rc = run(arg ? 3 : 2, argv);
+	dup2(saved, 0);
+	close(saved);
+	fclose(in);
+	return rc;
+}
+
+#define H "contidctl: oci-hook: cannot set the container ID of container "
+
+/* The ID chosen, as the failing write shows it: no such task (ESRCH). */
+static void test_oci_hook_no_task(void **state)
+{
+	(void)state;
+	assert_int_equal(hook("{\"id\":\"0123456789abcdef000000000000000000000000000000000000000000000000\",\"pid\":4000000}", NULL), 1);
+	assert_string_equal(err, H "0123456789abcdef000000000000000000000000000000000000000000000000 (pid 4000000) to 81985529216486895 (0123456789abcdef): no such task (ESRCH)\n");
+	assert_int_equal(hook("{\"id\":\"foobar\",\"pid\":4000000}", NULL), 1);
+	assert_string_equal(err, H "foobar (pid 4000000) to 9625390261332436968 (85944171f73967e8): no such task (ESRCH)\n");
+	assert_int_equal(hook("{\"id\":\"foobar\",\"pid\":4000000,\"annotations\":{\"org.linux-audit.containerid\":\"0x2A\"}}", NULL), 1);
+	assert_string_equal(err, H "foobar (pid 4000000) to 42 (000000000000002a): no such task (ESRCH)\n");
+	assert_int_equal(hook("{\"id\":\"foo\\nbar\",\"pid\":4000000,\"annotations\":{\"org.linux-audit.containerid\":\"42\"}}", "--allow-missing-kernel"), 1);
+	assert_string_equal(err, H "foo?bar (pid 4000000) to 42 (000000000000002a): no such task (ESRCH)\n");
+	assert_string_equal(out, "");
+}
+
+/* A kernel without container IDs: a failure, or with the option a warning. */
+static void test_oci_hook_nosupport(void **state)
+{
+	(void)state;
+	fake_task(4242);
+	assert_int_equal(hook("{\"id\":\"foobar\",\"pid\":4242}", NULL), 1);
+	assert_string_equal(err, H "foobar (pid 4242) to 9625390261332436968 (85944171f73967e8): the kernel does not support audit container IDs (CONTID_E_NOSUPPORT)\n");
+	assert_int_equal(hook("{\"id\":\"foobar\",\"pid\":4242}", "--allow-missing-kernel"), 0);
+	assert_string_equal(err, "contidctl: oci-hook: warning: the kernel does not support audit container IDs: container foobar (pid 4242) runs without an audit container ID\n");
+	assert_string_equal(out, "");
+}
+
+/* A kernel with them: the ID is written. */
+static void test_oci_hook_sets(void **state)
+{
+	(void)state;
+	fake_ids = true;
+	fake_task(4242);
+	assert_int_equal(hook("{\"id\":\"foobar\",\"pid\":4242}", NULL), 0);
+	assert_string_equal(err, "");
+	assert_string_equal(out, "");
+	assert_string_equal(fake_id(4242), "9625390261332436968");
+}
+
 int main(void)
 {
+#define T(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(test_disabled_says_so, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_disabled_daemon_says_so, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_enabled_reads, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_locked_reads, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_status_refused_warns, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_features, setup, teardown),
+		T(test_disabled_says_so),
+		T(test_disabled_daemon_says_so),
+		T(test_enabled_reads),
+		T(test_locked_reads),
+		T(test_status_refused_warns),
+		T(test_features),
+		T(test_rule_nofeature),
+		T(test_set_run_nosupport),
+		T(test_set_run_supported),
+		T(test_oci_hook_no_task),
+		T(test_oci_hook_nosupport),
+		T(test_oci_hook_sets),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -19,14 +19,21 @@
  * exclude and filesystem lists, exe and sessionid fields: it opens an
  * audit socket) are not built with libaudit on the host; for them the
  * test checks the parse and that the printed text reads back as itself.
- * Every such rule and every known difference is listed in SKIPS/DIFFS
- * below with its reason; a listed rule that matches fails too (stale).
+ * Every such rule (kernel_only[]), every rule refused for a user this
+ * machine lacks (refused[]) and every known difference (diffs[]) is listed
+ * below with its reason; a rule in a list that does not behave so fails
+ * (stale), and so does one that does but is not listed.  The counts
+ * tests/data/rules/README.md states are asserted exactly: 35 files, 221
+ * rules, 213 the same bytes as libaudit's, 206 of them the same text, 7
+ * listed differences, 6 kernel-only, 2 refused (without the user chrony;
+ * with it those 2 are built and compared: 215 and 208).
  */
 #include "config.h"
 
 #include <dirent.h>
 #include <errno.h>
 #include <limits.h>
+#include <pwd.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -272,7 +279,38 @@ static const char *diff_reason(const char *file, int line)
 	return NULL;
 }
 
-static int checked, bytes_ok, text_ok, kernel_only, refused_both, listed, failures;
+struct where {
+	const char *file;
+	int line;
+};
+
+/* The rules needs_kernel() sends to the parse-and-read-back check only. */
+static const struct where kernel_only_rules[] = {
+	{ "audit-userspace-3.0.9/23-ignore-filesystems.rules", 7 },	/* -a never,filesystem */
+	{ "audit-userspace-3.0.9/23-ignore-filesystems.rules", 8 },
+	{ "audit-userspace-3.0.9/30-pci-dss-v31.rules", 48 },	/* -F exe= */
+	{ "audit-userspace-3.0.9/30-pci-dss-v31.rules", 49 },
+	{ "audit-userspace-3.0.9/30-pci-dss-v31.rules", 50 },
+	{ "audit-userspace-3.0.9/30-pci-dss-v31.rules", 51 },
+};
+
+/* -F uid=chrony: refused by libcontid and libaudit where chrony is unknown */
+static const struct where refused_rules[] = {
+	{ "audit-userspace-3.0.9/22-ignore-chrony.rules", 2 },
+	{ "audit-userspace-3.0.9/22-ignore-chrony.rules", 3 },
+};
+
+#define NWHERE(a) (sizeof(a) / sizeof((a)[0]))
+
+static bool listed_in(const struct where *w, size_t n, const char *file, int line)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(w[i].file, file) && w[i].line == line)
+			return true;
+	return false;
+}
+
+static int files, checked, bytes_ok, text_ok, kernel_only, refused_both, listed, failures;
 
 __attribute__((format(printf, 3, 4)))
 static void fail(const char *file, int line, const char *fmt, ...)
@@ -306,6 +344,11 @@ static void check_rule(const char *file, int line, char *text)
 	if ((err == -CONTID_E_UNKNOWN_USER || err == -CONTID_E_UNKNOWN_GROUP) &&
 	    !needs_kernel(n, w) && la_build(n, w, &la, why, sizeof(why)) < 0) {
 		/* a user or group this machine lacks (chrony): auditctl refuses too */
+		if (!listed_in(refused_rules, NWHERE(refused_rules), file, line)) {
+			fail(file, line, "refused (%s, %s) but not listed in refused_rules[]",
+			     contid_strerror(err), why);
+			return;
+		}
 		refused_both++;
 		printf("refused by both %s:%d: %s, %s\n", file, line, contid_strerror(err), why);
 		return;
@@ -341,6 +384,12 @@ static void check_rule(const char *file, int line, char *text)
 		}
 	}
 	nk = needs_kernel(n, w);
+	if (!nk != !listed_in(kernel_only_rules, NWHERE(kernel_only_rules), file, line)) {
+		fail(file, line, "%s but %s kernel_only_rules[]",
+		     nk ? nk : "libaudit can build it on the host", nk ? "not in" : "listed in");
+		contid_rule_free(r);
+		return;
+	}
 	if (nk) {
 		kernel_only++;
 		printf("kernel-only %s:%d: %s\n", file, line, nk);
@@ -394,7 +443,6 @@ int main(void)
 {
 	const char *data = getenv("CONTID_TEST_DATA");
 	static const char *const sets[] = { "audit-userspace-3.0.9" };
-	int files = 0;
 
 	if (!data) {
 		printf("FAIL: CONTID_TEST_DATA is not set\n");
@@ -448,5 +496,36 @@ int main(void)
 	       "%d listed differences), %d only parsed and read back (libaudit needs the kernel), "
 	       "%d refused by both (no such user here), %d failures\n",
 	       files, checked, bytes_ok, text_ok, listed, kernel_only, refused_both, failures);
-	return failures || !checked ? 1 : 0;
+	/* tests/data/rules/README.md's counts, exactly */
+	{
+		bool chrony = getpwnam("chrony") != NULL;
+		int refused_want = chrony ? 0 : (int)NWHERE(refused_rules);
+		int built = (int)NWHERE(refused_rules) - refused_want;
+		static const struct {
+			const char *what;
+			int *got;
+			int want;
+		} counts[] = {
+			{ "files", &files, 35 },
+			{ "rules", &checked, 221 },
+			{ "listed differences", &listed, 7 },
+			{ "kernel-only", &kernel_only, 6 },
+		};
+
+		for (size_t i = 0; i < sizeof(counts) / sizeof(counts[0]); i++)
+			if (*counts[i].got != counts[i].want) {
+				printf("FAIL: %d %s, README.md says %d\n", *counts[i].got,
+				       counts[i].what, counts[i].want);
+				failures++;
+			}
+		if (refused_both != refused_want || bytes_ok != 213 + built ||
+		    text_ok != 206 + built) {
+			printf("FAIL: %d refused, %d the same bytes, %d the same text; "
+			       "README.md says %d, %d, %d (user chrony %s)\n",
+			       refused_both, bytes_ok, text_ok, refused_want, 213 + built,
+			       206 + built, chrony ? "exists" : "does not exist");
+			failures++;
+		}
+	}
+	return failures ? 1 : 0;
 }
