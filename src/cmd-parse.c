@@ -55,7 +55,7 @@ static void parse_drain(struct parse_state *ps)
 		if (search_match(ps->search, ev)) {
 			ps->matched++;
 			if (ps->raw)
-				search_print_raw(stdout, ev);
+				search_print_raw(ev);
 			else
 				print_event(ev, ps->interpret);
 		}
@@ -174,7 +174,8 @@ int cmd_parse(int argc, char **argv)
 		file = input;
 	if (input_logs && file)
 		usage_error("parse", "--input-logs with a FILE");
-	print_init(stdout, opt_json);
+	/* --raw is log lines, never JSON */
+	print_init(stdout, opt_json && !ps.raw);
 	if (!file && (input_logs || isatty(0))) {
 		nlogs = search_log_files(&logs, &first);
 		if (nlogs < 0) {
@@ -198,7 +199,7 @@ int cmd_parse(int argc, char **argv)
 	/* Text without -i prints each record's text as read: its fields are
 	 * not needed unless the search reads them (most of a record's cost
 	 * is splitting it; issue 16). */
-	if (!opt_json && !ps.interpret && !search_needs_fields(&search))
+	if (!print_is_json() && !ps.interpret && !search_needs_fields(&search))
 		contid_reader_set_fields(ps.rd, 0);
 	if (nlogs) {
 		for (i = 0; i < nlogs && status == EXIT_OK; i++)

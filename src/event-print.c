@@ -149,7 +149,11 @@ static void print_record(const struct contid_record *rec, bool interpret)
 			if (contid_record_field(rec, (unsigned int)i, &name, &value, &len) < 0)
 				continue;
 			search_interpret(name, value, len, arch, buf, sizeof(buf));
-			print_text("%s%s=%s", i ? " " : "", name, buf);
+			if (i)
+				print_text(" ");
+			print_log_bytes(name, strlen(name), PRINT_ESC_VALUE);
+			print_text("=");
+			print_log_bytes(buf, strlen(buf), PRINT_ESC_VALUE);
 		}
 		print_text("\n");
 		print_string(PRINT_JSON, "text", NULL, contid_record_text(rec));
@@ -248,8 +252,12 @@ void print_event(const struct contid_event *ev, bool interpret)
 	format_stamp(stamp, contid_event_sec(ev), contid_event_msec(ev),
 		     contid_event_serial(ev));
 	print_open_object(NULL);
-	if (node)
-		print_string(PRINT_ANY, "node", "node=%s ", node);
+	if (node) {
+		print_string(PRINT_JSON, "node", NULL, node);
+		print_text("node=");
+		print_log_bytes(node, strlen(node), PRINT_ESC_VALUE);
+		print_text(" ");
+	}
 	print_string(PRINT_ANY, "stamp", "audit(%s)", stamp);
 	print_u64(PRINT_JSON, "sec", NULL, contid_event_sec(ev));
 	print_u64(PRINT_JSON, "msec", NULL, contid_event_msec(ev));

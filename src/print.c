@@ -204,23 +204,40 @@ static const unsigned char json_special[256] = {
 	R16(1), R16(1), R16(1), R16(1), R16(1), R16(1), R16(1), R16(1),
 };
 
-/* Bytes print_log_text() does not copy as they are: control bytes (the
- * tab only breaks a run) and DEL. */
-static const unsigned char log_special[256] = {
-	R16(1), R16(1),			/* 0x00-0x1f */
-	R16(0), R16(0), R16(0), R16(0), R16(0),
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1,	/* 0x70-0x7f: DEL */
 #undef R16
 #undef R4
-};
 
 /*
- * The length of the run at @s (at most @len bytes) of bytes print_log_text()
- * copies as they are: eight bytes a step (bit tricks on a 64-bit word: a
- * byte below 0x20 or DEL marks the word), then byte by byte in the word
- * that holds the end of the run.
+ * The one escaping path of the text output (print_log_bytes()): every
+ * byte outside printable ASCII (0x20-0x7e) is written as \xNN, whatever
+ * the mode; the modes differ only in the bytes below.  Bit (1 << mode)
+ * of esc_class[c] set: @c is escaped in that mode.
  */
-static size_t plain_run(const unsigned char *s, size_t len)
+static unsigned char esc_class[256];
+
+static void esc_class_init(void)
+{
+	unsigned int c;
+
+	if (esc_class['\n'])
+		return;
+	for (c = 0; c < 256; c++)
+		if (c < 0x20 || c > 0x7e)
+			esc_class[c] = 1 << PRINT_ESC_RECORD | 1 << PRINT_ESC_RAW |
+				       1 << PRINT_ESC_VALUE;
+	/* the ENRICHED separator: a space in the record text, as logged in --raw */
+	esc_class[0x1d] = 1 << PRINT_ESC_RECORD | 1 << PRINT_ESC_VALUE;
+	/* a decoded value reads back to its bytes: no literal "\x41" */
+	esc_class['\\'] = 1 << PRINT_ESC_VALUE;
+}
+
+/*
+ * The length of the run at @s (at most @len bytes) that @mode copies as
+ * it is: eight bytes a step (bit tricks on a 64-bit word mark a byte
+ * below 0x20, DEL, a byte >= 0x80 and a backslash; the byte loop then
+ * decides by the table), then byte by byte.
+ */
+static size_t plain_run(const unsigned char *s, size_t len, unsigned int bit)
 {
 	const uint64_t ones = UINT64_C(0x0101010101010101);
 	const uint64_t high = UINT64_C(0x8080808080808080);
@@ -230,17 +247,18 @@ static size_t plain_run(const unsigned char *s, size_t len)
 		uint64_t x, y, stop;
 
 		memcpy(&x, s + i, 8);
-		stop = (x - ones * 0x20) & ~x;
+		stop = ((x - ones * 0x20) & ~x) | x;
 		y = x ^ (ones * 0x7f);
+		stop |= (y - ones) & ~y;
+		y = x ^ (ones * '\\');
 		stop |= (y - ones) & ~y;
 		if (stop & high)
 			break;
 	}
-	while (i < len && !log_special[s[i]])
+	while (i < len && !(esc_class[s[i]] & bit))
 		i++;
 	return i;
 }
-
 
 /*
  * RFC 8259 string: quote, backslash and control characters escaped, valid
@@ -666,39 +684,48 @@ void print_string_len(enum print_type t, const char *key, const char *fmt,
 	}
 }
 
-/*
- * Record text as a log holds it.  JSON: a string like any other (0x1d is
- * \u001d).  Text: the ENRICHED separator 0x1d is written as a space and
- * any other control byte but the tab as \xNN, so no raw control byte
- * reaches a terminal.
- */
-void print_log_text(enum print_type t, const char *key, const char *value)
+void print_log_bytes(const char *value, size_t len, enum print_esc mode)
 {
-	const unsigned char *s = (const unsigned char *)value, *end, *p;
+	static const char hex[] = "0123456789abcdef";
+	const unsigned char *s = (const unsigned char *)value, *end = s + len, *p;
+	unsigned int bit = 1u << mode;
 
-	if (json) {
-		print_string(t, key, NULL, value);
+	if (json)
 		return;
-	}
-	if (!(t & PRINT_FP))
-		return;
+	esc_class_init();
 	/* Plain bytes go out as one copy per run, found eight at a time (a
 	 * profile of `parse` had a quarter of its time in the byte loop). */
-	end = s + strlen(value);
 	while (s < end) {
-		p = s + plain_run(s, (size_t)(end - s));
-		while (p < end && *p == '\t')
-			p = p + 1 + plain_run(p + 1, (size_t)(end - p - 1));
+		char e[4] = { '\\', 'x' };
+
+		p = s + plain_run(s, (size_t)(end - s), bit);
 		if (p > s)
 			ob_write(s, (size_t)(p - s));
 		if (p == end)
 			break;
-		if (*p == 0x1d)
+		if (*p == 0x1d && mode == PRINT_ESC_RECORD) {
 			ob_putc(' ');
-		else
-			ob_printf("\\x%02x", *p);
+		} else {
+			e[2] = hex[*p >> 4];
+			e[3] = hex[*p & 15];
+			ob_write(e, 4);
+		}
 		s = p + 1;
 	}
+}
+
+/*
+ * Record text as a log holds it: a JSON string, or in text
+ * print_log_bytes(PRINT_ESC_RECORD).
+ */
+void print_log_text(enum print_type t, const char *key, const char *value)
+{
+	if (json) {
+		print_string(t, key, NULL, value);
+		return;
+	}
+	if (t & PRINT_FP)
+		print_log_bytes(value, strlen(value), PRINT_ESC_RECORD);
 }
 
 void print_string(enum print_type t, const char *key, const char *fmt,

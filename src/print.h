@@ -64,10 +64,30 @@ void print_contid(enum print_type t, const char *key, const char *fmt,
  */
 void print_contid_hex(enum print_type t, const char *key, const char *fmt,
 		      uint64_t id);
-/* Text only: printf-like free text. */
-/* Audit record text: JSON string, or text with control bytes escaped and
- * the ENRICHED separator 0x1d as a space. */
+/*
+ * Bytes that come from a log reach the text output through
+ * print_log_bytes() only: every byte outside printable ASCII (0x20-0x7e)
+ * is written as \xNN (two lowercase hex digits), so no control byte, no
+ * newline and no byte of a multibyte sequence reaches a terminal.  The
+ * modes differ in two bytes:
+ *   PRINT_ESC_RECORD  a record's text as logged: the ENRICHED separator
+ *                     0x1d as a space;
+ *   PRINT_ESC_RAW     --raw: 0x1d as it is (auditd writes it; terminals
+ *                     ignore it), so that --raw output parses again;
+ *   PRINT_ESC_VALUE   a decoded value, a name or a node (-i): the
+ *                     backslash as \x5c too, so that the text reads back
+ *                     to exactly the decoded bytes.
+ * Nothing in JSON mode (JSON strings have their own encoding).
+ */
+enum print_esc {
+	PRINT_ESC_RECORD,
+	PRINT_ESC_RAW,
+	PRINT_ESC_VALUE,
+};
+void print_log_bytes(const char *s, size_t len, enum print_esc mode);
+/* Audit record text: a JSON string, or print_log_bytes(PRINT_ESC_RECORD). */
 void print_log_text(enum print_type t, const char *key, const char *value);
+/* Text only: printf-like free text (never with bytes from a log). */
 void print_text(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* End of a line: "\n" in text mode; in JSON mode ends a top-level object's
  * line (one JSON object per line). */
