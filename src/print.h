@@ -25,6 +25,9 @@ enum print_type {
 	PRINT_ANY = 3,
 };
 
+/* The version of the JSON lines of events and parse ("version"; docs/json.md). */
+#define PRINT_JSON_VERSION 2
+
 void print_init(FILE *out, bool json);
 bool print_is_json(void);
 
@@ -40,10 +43,13 @@ void print_string(enum print_type t, const char *key, const char *fmt,
 void print_string_len(enum print_type t, const char *key, const char *fmt,
 		      const char *value, size_t len);
 /*
- * JSON only: the member "KEY":"VALUE" of @klen and @len bytes (any bytes),
- * or the array element "VALUE" when @key is NULL; what
- * print_string_len(PRINT_JSON, ...) prints, without its strlen and calls
- * per part (the fields of `--json parse`).
+ * JSON only: the member "KEY":"VALUE" of @klen and @len bytes from a log
+ * (any bytes), or the array element "VALUE" when @key is NULL (the fields
+ * of `--json parse`).  Both strings are log strings: a control byte, DEL,
+ * '%', '+', a byte that is not part of valid UTF-8 and the bytes of a C1
+ * control are written %XX (uppercase hex, RFC 3986, as laurel writes
+ * them); '"' and '\\' as JSON escapes; valid UTF-8 as it is.  Percent-
+ * decoding a value gives back the log's bytes exactly.
  */
 void print_json_member(const char *key, size_t klen, const char *value,
 		       size_t len);
@@ -85,7 +91,8 @@ enum print_esc {
 	PRINT_ESC_VALUE,
 };
 void print_log_bytes(const char *s, size_t len, enum print_esc mode);
-/* Audit record text: a JSON string, or print_log_bytes(PRINT_ESC_RECORD). */
+/* Audit record text: a JSON log string (print_json_member()), or
+ * print_log_bytes(PRINT_ESC_RECORD). */
 void print_log_text(enum print_type t, const char *key, const char *value);
 /* Text only: printf-like free text (never with bytes from a log). */
 void print_text(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

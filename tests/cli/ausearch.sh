@@ -177,7 +177,7 @@ node=auditdtest.a1959.org audit(1451781471.394:194435) contid=none
 EOF
 expect "-i: hex proctitle decoded, user and group names, node=" 0 parse -i $t.one
 cat <<'EOF' | out
-{"node":"auditdtest.a1959.org","stamp":"1451781471.394:194435","sec":1451781471,"msec":394,"serial":194435,"contid":[],"records":[{"type":"PROCTITLE","type_nr":1327,"node":"auditdtest.a1959.org","text":"proctitle=737368643A206275726E205B707269765D","fields":{"proctitle":"sshd: burn [priv]"}}]}
+{"kind":"event","version":2,"node":"auditdtest.a1959.org","stamp":"1451781471.394:194435","sec":1451781471,"msec":394,"serial":194435,"contid":[],"records":[{"type":"PROCTITLE","type_nr":1327,"node":"auditdtest.a1959.org","text":"proctitle=737368643A206275726E205B707269765D","fields":{"proctitle":"sshd: burn [priv]"}}]}
 EOF
 grep PROCTITLE $t.one > $t.two
 expect "--json -i: fields interpreted, text as written" 0 --json parse -i -if $t.two

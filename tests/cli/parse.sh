@@ -55,10 +55,10 @@ if grep -qx 'audit(1521122590.315:222) contid=123456' cli-parse.out &&
 else
 	echo "FAIL: cover letter events"; cat cli-parse.out; fails=$((fails + 1))
 fi
-# JSON lost-event object in the stream: 223..226, and 230 (host1's: a node
+# JSON lost-event line in the stream ("kind":"lost"): 223..226, and 230 (host1's: a node
 # of its own, so the records without node= miss it).
 "$CONTIDCTL" --json parse "$log" 2>/dev/null | tail -n 1 > cli-parse.out
-if [ "$(cat cli-parse.out)" = '{"lost":{"reason":"serial","count":5}}' ]; then
+if [ "$(cat cli-parse.out)" = '{"kind":"lost","version":2,"reason":"serial","count":5}' ]; then
 	echo "ok: json lost object"
 else
 	echo "FAIL: json lost object: $(cat cli-parse.out)"; fails=$((fails + 1))

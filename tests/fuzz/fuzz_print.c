@@ -15,7 +15,10 @@
  *     --raw a log line ("type=" or "node="), and there are as many event
  *     lines as events, as many --raw lines as records: no log byte starts
  *     a line;
- *   - JSON: every line is one JSON object (jansson), one line an event.
+ *   - JSON: every line is one JSON object (jansson), one line an event,
+ *     each {"kind":"event","version":2,...} with its container IDs as
+ *     strings of digits; no string, once parsed, holds a control byte or
+ *     DEL (log bytes are percent-encoded: docs/json.md).
  */
 #include <stdbool.h>
 #include <stdint.h>
@@ -90,6 +93,52 @@ static void check_text(const char *out, size_t len, enum form f, size_t events,
 		abort();
 }
 
+/* No string in @j (recursively) holds a byte < 0x20 or DEL. */
+static void no_controls(json_t *j)
+{
+	const char *k;
+	json_t *v;
+	size_t i, n;
+
+	if (json_is_string(j)) {
+		const char *s = json_string_value(j);
+
+		n = json_string_length(j);
+		for (i = 0; i < n; i++)
+			if ((unsigned char)s[i] < 0x20 || s[i] == 0x7f)
+				abort();
+	} else if (json_is_object(j)) {
+		json_object_foreach(j, k, v) {
+			for (i = 0; k[i]; i++)
+				if ((unsigned char)k[i] < 0x20 || k[i] == 0x7f)
+					abort();
+			no_controls(v);
+		}
+	} else if (json_is_array(j)) {
+		json_array_foreach(j, i, v)
+			no_controls(v);
+	}
+}
+
+/* {"kind":"event","version":2,...,"contid":["DIGITS",...],...} */
+static void check_event(json_t *j)
+{
+	json_t *ids = json_object_get(j, "contid"), *v;
+	size_t i;
+
+	if (!json_is_string(json_object_get(j, "kind")) ||
+	    strcmp(json_string_value(json_object_get(j, "kind")), "event") ||
+	    json_integer_value(json_object_get(j, "version")) != 2 || !json_is_array(ids))
+		abort();
+	json_array_foreach(ids, i, v) {
+		const char *s = json_string_value(v);
+
+		if (!s || !*s || strspn(s, "0123456789") != strlen(s))
+			abort();
+	}
+	no_controls(j);
+}
+
 static void check_json(const char *out, size_t len, size_t events)
 {
 	size_t i = 0, lines = 0;
@@ -110,6 +159,7 @@ static void check_json(const char *out, size_t len, size_t events)
 				j ? "not an object" : err.text, (int)n, l);
 			abort();
 		}
+		check_event(j);
 		json_decref(j);
 		lines++;
 		i += n + 1;
