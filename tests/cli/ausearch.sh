@@ -227,6 +227,16 @@ rm $d/audit.log.1
 # a gap in the numbers ends the search, as in ausearch: .2 is not read
 sed -n '6,$p' "$a" | out
 expect "--input-logs without audit.log.1" 0 parse --input-logs --raw
+# issue 32: the configured log is the whole stream auditd wrote, so its
+# serial gaps are lost events (a FILE's are not, without --gaps)
+cp "$srcdir/tests/data/contidctl.log" $d/audit.log
+cat "$srcdir/tests/data/contidctl.parse.txt" | out
+printf '%s\n' "contidctl: parse: 5 event(s) lost (gaps in the serial numbers)" \
+	"contidctl: parse: 1 line(s) skipped: not audit records" | err
+expect "--input-logs: the configured log's gaps are lost events" 0 parse --input-logs
+cat "$srcdir/tests/data/contidctl.parse.txt" | out
+echo "contidctl: parse: 1 line(s) skipped: not audit records" | err
+expect "the same log as a FILE: no lost events" 0 parse $d/audit.log
 printf 'log_file = %s/none.log\n' "$PWD/$d" > $d/auditd.conf
 printf "contidctl: cannot read the audit log '%s/none.log': No such file or directory (ENOENT)\n" "$PWD/$d" | err
 expect "--input-logs, no log" 1 parse --input-logs
