@@ -189,7 +189,7 @@ static void print_record(const struct contid_record *rec, bool interpret)
 					  f->len, interpret);
 			continue;
 		}
-		print_open_array(f->name);
+		print_open_log_array(f->name);
 		for (j = k; j < (unsigned int)n; j++)
 			if (tab[j].name && tab[j].first == k)
 				print_field_value(rec, NULL, 0, f->name, tab[j].value,

@@ -653,12 +653,13 @@ void print_json_member(const char *key, size_t klen, const char *value,
 	olen = (size_t)(o - obuf);
 }
 
-static void open_(const char *key, char c)
+/* @pct: @key is from a log (print_open_log_array()). */
+static void open_(const char *key, char c, bool pct)
 {
 	if (!json)
 		return;
 	if (depth > 0)
-		json_member(key);
+		json_member_len(key, key ? strlen(key) : 0, pct);
 	ob_putc(c);
 	if (depth < MAX_DEPTH - 1)
 		depth++;
@@ -677,7 +678,7 @@ static void close_(char c)
 
 void print_open_object(const char *key)
 {
-	open_(key, '{');
+	open_(key, '{', false);
 }
 
 void print_close_object(void)
@@ -687,7 +688,12 @@ void print_close_object(void)
 
 void print_open_array(const char *key)
 {
-	open_(key, '[');
+	open_(key, '[', false);
+}
+
+void print_open_log_array(const char *key)
+{
+	open_(key, '[', true);
 }
 
 void print_close_array(void)

@@ -35,6 +35,9 @@ bool print_is_json(void);
 void print_open_object(const char *key);
 void print_close_object(void);
 void print_open_array(const char *key);
+/* An array whose member name is from a log: the name percent-encoded as
+ * print_json_member() encodes it. */
+void print_open_log_array(const char *key);
 void print_close_array(void);
 
 void print_string(enum print_type t, const char *key, const char *fmt,

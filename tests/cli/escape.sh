@@ -84,5 +84,14 @@ expect "-i: names and values escaped" 0 parse -i $t.log
 printf 'node=ev\\x1b[31mil type=USER_CMD msg=audit(1700000001.000:5): pid=1 msg=\047cmd=\\x1b]2;x\\x07 a\\b\\x09c \\xc3\\xa9\035UID="r\\x1bt"\047\n' > $t.want
 expect "--json --raw: log lines, escaped" 0 --json parse --raw $t.log
 
+# JSON (fuzz_print, the CI run of this change): a field name repeated in a
+# record (an array of its values) is a log string too; its control byte
+# was \u0001 where every other log string has %XX.
+printf 'type=LOGIN msg=audit(1700000002.000:7): a\001=1 a\001=2 b\033=3\n' > $t.log
+cat > $t.want <<'W'
+{"kind":"event","version":2,"stamp":"1700000002.000:7","sec":1700000002,"msec":0,"serial":7,"contid":[],"records":[{"type":"LOGIN","type_nr":1006,"text":"a%01=1 a%01=2 b%1B=3","fields":{"a%01":["1","2"],"b%1B":"3"}}]}
+W
+expect "--json: a repeated field name percent-encoded" 0 --json parse $t.log
+
 rm -f $t.log $t.want $t.out $t.err
 [ "$fails" = 0 ]
