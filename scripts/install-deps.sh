@@ -12,6 +12,8 @@ pkgs=(
 	libmnl-dev libcmocka-dev autoconf automake libtool pkg-config
 	# contidctl oci-hook parses the runtime's state JSON with jansson
 	libjansson-dev
+	# tests/cli/json-schema.sh validates parse --json against the schema
+	python3-jsonschema
 	# the Debian packages (scripts/deb.sh) and their check
 	dpkg-dev debhelper lintian
 	# second compiler, sanitizer runtimes, valgrind, the parser benchmark

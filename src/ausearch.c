@@ -340,21 +340,26 @@ static const char *type_name(unsigned int type, char *buf, size_t size)
 	return buf;
 }
 
-void search_print_raw(FILE *out, const struct contid_event *ev)
+void search_print_raw(const struct contid_event *ev)
 {
 	int i, n = contid_event_record_count(ev);
 
 	for (i = 0; i < n; i++) {
 		const struct contid_record *rec = contid_event_record(ev, (unsigned int)i);
-		const char *node = contid_record_node(rec);
+		const char *node = contid_record_node(rec), *text = contid_record_text(rec);
 		char tbuf[32];
 
-		if (node)
-			fprintf(out, "node=%s ", node);
-		fprintf(out, "type=%s msg=audit(%" PRIu64 ".%03u:%" PRIu64 "): %s\n",
-			type_name(contid_record_type(rec), tbuf, sizeof(tbuf)),
-			contid_record_sec(rec), contid_record_msec(rec),
-			contid_record_serial(rec), contid_record_text(rec));
+		if (node) {
+			print_text("node=");
+			print_log_bytes(node, strlen(node), PRINT_ESC_RAW);
+			print_text(" ");
+		}
+		print_text("type=%s msg=audit(%" PRIu64 ".%03u:%" PRIu64 "): ",
+			   type_name(contid_record_type(rec), tbuf, sizeof(tbuf)),
+			   contid_record_sec(rec), contid_record_msec(rec),
+			   contid_record_serial(rec));
+		print_log_bytes(text, strlen(text), PRINT_ESC_RAW);
+		print_text("\n");
 	}
 }
 

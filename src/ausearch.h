@@ -26,8 +26,9 @@ int search_set_time(struct search *s, bool end, const char *arg,
 bool search_match(const struct search *s, const struct contid_event *ev);
 /* Whether search_match() reads records' fields (-k does). */
 bool search_needs_fields(const struct search *s);
-/* The event's records as log lines (--raw). */
-void search_print_raw(FILE *out, const struct contid_event *ev);
+/* The event's records as log lines (--raw), through the text printer
+ * (print_log_bytes(PRINT_ESC_RAW)). */
+void search_print_raw(const struct contid_event *ev);
 /* -i: the interpreted value of a field into @buf. */
 void search_interpret(const char *name, const char *value, size_t len,
 		      const char *arch, char *buf, size_t size);

@@ -66,10 +66,10 @@ static void report_lost(const char *reason, uint64_t count, const char *cmd,
 	fprintf(stderr, PROG ": %s: %" PRIu64 " %s\n", cmd, count, what);
 	if (print_is_json()) {
 		print_open_object(NULL);
-		print_open_object("lost");
+		print_string(PRINT_JSON, "kind", NULL, "lost");
+		print_u64(PRINT_JSON, "version", NULL, PRINT_JSON_VERSION);
 		print_string(PRINT_JSON, "reason", NULL, reason);
 		print_u64(PRINT_JSON, "count", NULL, count);
-		print_close_object();
 		print_close_object();
 		print_nl();
 	}

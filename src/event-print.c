@@ -23,7 +23,7 @@ static void print_field_value(const struct contid_record *rec, const char *key,
 
 		search_interpret(name, value, len, contid_record_find(rec, "arch"),
 				 buf, sizeof(buf));
-		print_string(PRINT_JSON, key, NULL, buf);
+		print_json_member(key, klen, buf, strlen(buf));
 	} else {
 		print_json_member(key, klen, value, len);
 	}
@@ -136,7 +136,7 @@ static void print_record(const struct contid_record *rec, bool interpret)
 	print_string(PRINT_ANY, "type", "    %s ", tname);
 	print_u64(PRINT_JSON, "type_nr", NULL, type);
 	if (node)
-		print_string(PRINT_JSON, "node", NULL, node);
+		print_json_member("node", 4, node, strlen(node));
 	if (interpret) {
 		const char *arch = contid_record_find(rec, "arch");
 
@@ -149,10 +149,14 @@ static void print_record(const struct contid_record *rec, bool interpret)
 			if (contid_record_field(rec, (unsigned int)i, &name, &value, &len) < 0)
 				continue;
 			search_interpret(name, value, len, arch, buf, sizeof(buf));
-			print_text("%s%s=%s", i ? " " : "", name, buf);
+			if (i)
+				print_text(" ");
+			print_log_bytes(name, strlen(name), PRINT_ESC_VALUE);
+			print_text("=");
+			print_log_bytes(buf, strlen(buf), PRINT_ESC_VALUE);
 		}
 		print_text("\n");
-		print_string(PRINT_JSON, "text", NULL, contid_record_text(rec));
+		print_log_text(PRINT_JSON, "text", contid_record_text(rec));
 	} else {
 		print_log_text(PRINT_ANY, "text", contid_record_text(rec));
 		print_text("\n");
@@ -185,7 +189,7 @@ static void print_record(const struct contid_record *rec, bool interpret)
 					  f->len, interpret);
 			continue;
 		}
-		print_open_array(f->name);
+		print_open_log_array(f->name);
 		for (j = k; j < (unsigned int)n; j++)
 			if (tab[j].name && tab[j].first == k)
 				print_field_value(rec, NULL, 0, f->name, tab[j].value,
@@ -248,8 +252,16 @@ void print_event(const struct contid_event *ev, bool interpret)
 	format_stamp(stamp, contid_event_sec(ev), contid_event_msec(ev),
 		     contid_event_serial(ev));
 	print_open_object(NULL);
-	if (node)
-		print_string(PRINT_ANY, "node", "node=%s ", node);
+	/* every line says what it is and in which version of the format
+	 * (docs/json.md, contidctl-events.schema.json) */
+	print_string(PRINT_JSON, "kind", NULL, "event");
+	print_u64(PRINT_JSON, "version", NULL, PRINT_JSON_VERSION);
+	if (node) {
+		print_json_member("node", 4, node, strlen(node));
+		print_text("node=");
+		print_log_bytes(node, strlen(node), PRINT_ESC_VALUE);
+		print_text(" ");
+	}
 	print_string(PRINT_ANY, "stamp", "audit(%s)", stamp);
 	print_u64(PRINT_JSON, "sec", NULL, contid_event_sec(ev));
 	print_u64(PRINT_JSON, "msec", NULL, contid_event_msec(ev));
@@ -257,10 +269,15 @@ void print_event(const struct contid_event *ev, bool interpret)
 	print_text(" contid=");
 	if (nid == 0)
 		print_text("none");
+	/* IDs as decimal strings in JSON: no consumer rounds one (jq and
+	 * JavaScript past 2^53, Elasticsearch's long past 2^63) */
 	print_open_array("contid");
-	for (i = 0; i < nid; i++)
-		print_u64(PRINT_ANY, NULL, i ? ",%" PRIu64 : "%" PRIu64,
-			  contid_event_contid(ev, (unsigned int)i));
+	for (i = 0; i < nid; i++) {
+		char id[24];
+
+		snprintf(id, sizeof(id), "%" PRIu64, contid_event_contid(ev, (unsigned int)i));
+		print_string(PRINT_ANY, NULL, i ? ",%s" : "%s", id);
+	}
 	print_close_array();
 	/* op=netns more=N: IDs the kernel left out of the list */
 	if (contid_event_contid_more(ev))

@@ -33,7 +33,7 @@ struct lost_state {
  * event); prints the failure and returns NULL on error. */
 struct contid_reader *new_reader(const uint64_t *ids, size_t n);
 
-/* Report on stderr (and as {"lost":...} with --json) what @rd and the
+/* Report on stderr (and as {"kind":"lost",...} with --json) what @rd and the
  * kernel lost since the last call; serial gaps only when @gaps. */
 void check_lost(struct contid_reader *rd, struct lost_state *ls, bool gaps);
 

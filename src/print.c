@@ -204,23 +204,50 @@ static const unsigned char json_special[256] = {
 	R16(1), R16(1), R16(1), R16(1), R16(1), R16(1), R16(1), R16(1),
 };
 
-/* Bytes print_log_text() does not copy as they are: control bytes (the
- * tab only breaks a run) and DEL. */
-static const unsigned char log_special[256] = {
-	R16(1), R16(1),			/* 0x00-0x1f */
-	R16(0), R16(0), R16(0), R16(0), R16(0),
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1,	/* 0x70-0x7f: DEL */
 #undef R16
 #undef R4
-};
 
 /*
- * The length of the run at @s (at most @len bytes) of bytes print_log_text()
- * copies as they are: eight bytes a step (bit tricks on a 64-bit word: a
- * byte below 0x20 or DEL marks the word), then byte by byte in the word
- * that holds the end of the run.
+ * Log bytes in JSON (print_json_member(), print_log_text()): what
+ * json_special marks, and '%' and '+', the bytes laurel percent-encodes
+ * besides (docs/json.md).
  */
-static size_t plain_run(const unsigned char *s, size_t len)
+static inline bool json_stop(unsigned char c, bool pct)
+{
+	return json_special[c] || (pct && (c == '%' || c == '+'));
+}
+
+/*
+ * The one escaping path of the text output (print_log_bytes()): every
+ * byte outside printable ASCII (0x20-0x7e) is written as \xNN, whatever
+ * the mode; the modes differ only in the bytes below.  Bit (1 << mode)
+ * of esc_class[c] set: @c is escaped in that mode.
+ */
+static unsigned char esc_class[256];
+
+static void esc_class_init(void)
+{
+	unsigned int c;
+
+	if (esc_class['\n'])
+		return;
+	for (c = 0; c < 256; c++)
+		if (c < 0x20 || c > 0x7e)
+			esc_class[c] = 1 << PRINT_ESC_RECORD | 1 << PRINT_ESC_RAW |
+				       1 << PRINT_ESC_VALUE;
+	/* the ENRICHED separator: a space in the record text, as logged in --raw */
+	esc_class[0x1d] = 1 << PRINT_ESC_RECORD | 1 << PRINT_ESC_VALUE;
+	/* a decoded value reads back to its bytes: no literal "\x41" */
+	esc_class['\\'] = 1 << PRINT_ESC_VALUE;
+}
+
+/*
+ * The length of the run at @s (at most @len bytes) that @mode copies as
+ * it is: eight bytes a step (bit tricks on a 64-bit word mark a byte
+ * below 0x20, DEL, a byte >= 0x80 and a backslash; the byte loop then
+ * decides by the table), then byte by byte.
+ */
+static size_t plain_run(const unsigned char *s, size_t len, unsigned int bit)
 {
 	const uint64_t ones = UINT64_C(0x0101010101010101);
 	const uint64_t high = UINT64_C(0x8080808080808080);
@@ -230,17 +257,18 @@ static size_t plain_run(const unsigned char *s, size_t len)
 		uint64_t x, y, stop;
 
 		memcpy(&x, s + i, 8);
-		stop = (x - ones * 0x20) & ~x;
+		stop = ((x - ones * 0x20) & ~x) | x;
 		y = x ^ (ones * 0x7f);
+		stop |= (y - ones) & ~y;
+		y = x ^ (ones * '\\');
 		stop |= (y - ones) & ~y;
 		if (stop & high)
 			break;
 	}
-	while (i < len && !log_special[s[i]])
+	while (i < len && !(esc_class[s[i]] & bit))
 		i++;
 	return i;
 }
-
 
 /*
  * RFC 8259 string: quote, backslash and control characters escaped, valid
@@ -251,15 +279,22 @@ static size_t plain_run(const unsigned char *s, size_t len)
  * in one fwrite per character here, then most of the rest in the calls
  * per run.
  */
-/* The byte at @s[*@i] (of @len) into @o, escaped if it must be, or the
- * valid UTF-8 sequence it starts; advances *@i.  Returns the new end. */
+/*
+ * The byte at @s[*@i] (of @len) into @o, escaped if it must be, or the
+ * valid UTF-8 sequence it starts; advances *@i.  Returns the new end.
+ * @pct (bytes from a log): a control byte, DEL, '%', '+', a byte that is
+ * not part of valid UTF-8 and the bytes of a C1 control (U+0080-U+009F)
+ * are %XX (RFC 3986, as laurel writes them), so that a consumer's
+ * percent-decoding gives back the log's bytes and an invalid byte is
+ * told from a valid character.
+ */
 static inline char *json_byte(char *o, const unsigned char *s, size_t len,
-			      size_t *i)
+			      size_t *i, bool pct)
 {
-	static const char hex[] = "0123456789abcdef";
+	static const char hex[] = "0123456789abcdef", HEX[] = "0123456789ABCDEF";
 	unsigned char c = s[*i];
 
-	if (!json_special[c]) {
+	if (!json_stop(c, pct)) {
 		*o++ = (char)c;
 		++*i;
 		return o;
@@ -267,13 +302,19 @@ static inline char *json_byte(char *o, const unsigned char *s, size_t len,
 	if (c >= 0x80) {
 		size_t u = utf8_len(s + *i, len - *i);
 
-		if (u) {
+		if (u && !(pct && c == 0xc2 && s[*i + 1] < 0xa0)) {
 			memcpy(o, s + *i, u);
 			*i += u;
 			return o + u;
 		}
 	}
 	++*i;
+	if (pct && c != '"' && c != '\\') {
+		*o++ = '%';
+		*o++ = HEX[c >> 4];
+		*o++ = HEX[c & 15];
+		return o;
+	}
 	*o++ = '\\';
 	switch (c) {
 	case '"':
@@ -328,6 +369,11 @@ static inline uint64_t json_marks(uint64_t x)
 	m |= (y - ones) & ~y;
 	y = x ^ (ones * '\\');
 	m |= (y - ones) & ~y;
+	/* for log bytes (a false mark costs a byte's test otherwise) */
+	y = x ^ (ones * '%');
+	m |= (y - ones) & ~y;
+	y = x ^ (ones * '+');
+	m |= (y - ones) & ~y;
 	return (m | x) & high;
 }
 
@@ -357,7 +403,7 @@ static inline uint64_t load_short(const unsigned char *s, size_t n)
  * `--json parse` (callgrind).
  */
 static inline __attribute__((always_inline)) char *
-json_short(char *o, const unsigned char *s, size_t len)
+json_short(char *o, const unsigned char *s, size_t len, bool pct)
 {
 	size_t i = 0;
 
@@ -388,15 +434,15 @@ json_short(char *o, const unsigned char *s, size_t len)
 bytes:
 #endif
 	while (i < len) {
-		while (i < len && !json_special[s[i]])
+		while (i < len && !json_stop(s[i], pct))
 			*o++ = (char)s[i++];
 		if (i < len)
-			o = json_byte(o, s, len, &i);
+			o = json_byte(o, s, len, &i, pct);
 	}
 	return o;
 }
 
-static void ob_json_string(const char *str, size_t len)
+static void ob_json_string(const char *str, size_t len, bool pct)
 {
 	const unsigned char *s = (const unsigned char *)str;
 	size_t i = 0, n, stop;
@@ -407,7 +453,7 @@ static void ob_json_string(const char *str, size_t len)
 	if (len < 16 && olen + 6 * len + 10 <= sizeof(obuf)) {
 		o = obuf + olen;
 		*o++ = '"';
-		o = json_short(o, s, len);
+		o = json_short(o, s, len, pct);
 		*o++ = '"';
 		olen = (size_t)(o - obuf);
 		return;
@@ -443,8 +489,12 @@ static void ob_json_string(const char *str, size_t len)
 				__m128i hi = _mm_cmpeq_epi8(_mm_max_epu8(v, _mm_set1_epi8(0x7f)), v);
 				__m128i q = _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')),
 							 _mm_cmpeq_epi8(v, _mm_set1_epi8('\\')));
+				/* '%' and '+': log bytes (json_byte() decides) */
+				__m128i pp = _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('%')),
+							  _mm_cmpeq_epi8(v, _mm_set1_epi8('+')));
 				unsigned int b = ((unsigned int)_mm_movemask_epi8(ctl) ^ 0xffffu) |
-						 (unsigned int)_mm_movemask_epi8(_mm_or_si128(hi, q));
+						 (unsigned int)_mm_movemask_epi8(_mm_or_si128(hi, q)) |
+						 (pct ? (unsigned int)_mm_movemask_epi8(pp) : 0u);
 				size_t k, end16 = i + 16;
 
 				_mm_storeu_si128((__m128i *)(void *)o, v);
@@ -481,7 +531,7 @@ static void ob_json_string(const char *str, size_t len)
 						o += end16 - i;
 						i = end16;
 					} else {
-						o = json_byte(o, s, len, &i);
+						o = json_byte(o, s, len, &i, pct);
 					}
 					continue;
 				}
@@ -492,7 +542,7 @@ static void ob_json_string(const char *str, size_t len)
 					*o++ = '\\';
 					*o++ = (char)s[i++];
 				} else {
-					o = json_byte(o, s, len, &i);
+					o = json_byte(o, s, len, &i, pct);
 				}
 				continue;
 			}
@@ -524,17 +574,17 @@ static void ob_json_string(const char *str, size_t len)
 
 					o += k;
 					i += k;
-					o = json_byte(o, s, len, &i);
+					o = json_byte(o, s, len, &i, pct);
 					continue;
 				}
 #endif
 				lim = i + 8;
 			}
 			while (i < lim) {
-				while (i < lim && !json_special[s[i]])
+				while (i < lim && !json_stop(s[i], pct))
 					*o++ = (char)s[i++];
 				if (i < lim)
-					o = json_byte(o, s, len, &i);
+					o = json_byte(o, s, len, &i, pct);
 			}
 		}
 		olen = (size_t)(o - obuf);
@@ -548,21 +598,27 @@ void json_write_string(FILE *f, const char *str, size_t len)
 
 	ob_flush();
 	out = f;
-	ob_json_string(str, len);
+	ob_json_string(str, len, false);
 	ob_flush();
 	out = saved;
 }
 
-/* Start a JSON member or array element: comma, key. */
-static void json_member(const char *key)
+/* Start a JSON member or array element: comma, key (@klen bytes; @pct:
+ * from a log). */
+static void json_member_len(const char *key, size_t klen, bool pct)
 {
 	if (!first[depth])
 		ob_putc(',');
 	first[depth] = false;
 	if (key) {
-		ob_json_string(key, strlen(key));
+		ob_json_string(key, klen, pct);
 		ob_putc(':');
 	}
+}
+
+static void json_member(const char *key)
+{
+	json_member_len(key, key ? strlen(key) : 0, false);
 }
 
 #define JSON_SHORT 64	/* a name and value up to this, in one go */
@@ -575,8 +631,8 @@ void print_json_member(const char *key, size_t klen, const char *value,
 	if (!json)
 		return;
 	if (klen + len > JSON_SHORT) {
-		json_member(key);
-		ob_json_string(value, len);
+		json_member_len(key, klen, true);
+		ob_json_string(value, len, true);
 		return;
 	}
 	if (olen + 6 * (klen + len) + 16 > sizeof(obuf))
@@ -587,22 +643,23 @@ void print_json_member(const char *key, size_t klen, const char *value,
 	first[depth] = false;
 	if (key) {
 		*o++ = '"';
-		o = json_short(o, (const unsigned char *)key, klen);
+		o = json_short(o, (const unsigned char *)key, klen, true);
 		*o++ = '"';
 		*o++ = ':';
 	}
 	*o++ = '"';
-	o = json_short(o, (const unsigned char *)value, len);
+	o = json_short(o, (const unsigned char *)value, len, true);
 	*o++ = '"';
 	olen = (size_t)(o - obuf);
 }
 
-static void open_(const char *key, char c)
+/* @pct: @key is from a log (print_open_log_array()). */
+static void open_(const char *key, char c, bool pct)
 {
 	if (!json)
 		return;
 	if (depth > 0)
-		json_member(key);
+		json_member_len(key, key ? strlen(key) : 0, pct);
 	ob_putc(c);
 	if (depth < MAX_DEPTH - 1)
 		depth++;
@@ -621,7 +678,7 @@ static void close_(char c)
 
 void print_open_object(const char *key)
 {
-	open_(key, '{');
+	open_(key, '{', false);
 }
 
 void print_close_object(void)
@@ -631,7 +688,12 @@ void print_close_object(void)
 
 void print_open_array(const char *key)
 {
-	open_(key, '[');
+	open_(key, '[', false);
+}
+
+void print_open_log_array(const char *key)
+{
+	open_(key, '[', true);
 }
 
 void print_close_array(void)
@@ -650,7 +712,7 @@ void print_string_len(enum print_type t, const char *key, const char *fmt,
 		if (!(t & PRINT_JSON))
 			return;
 		json_member(key);
-		ob_json_string(value, len);
+		ob_json_string(value, len, false);
 	} else if ((t & PRINT_FP) && fmt) {
 		size_t pre;
 		const char *post;
@@ -666,39 +728,49 @@ void print_string_len(enum print_type t, const char *key, const char *fmt,
 	}
 }
 
-/*
- * Record text as a log holds it.  JSON: a string like any other (0x1d is
- * \u001d).  Text: the ENRICHED separator 0x1d is written as a space and
- * any other control byte but the tab as \xNN, so no raw control byte
- * reaches a terminal.
- */
-void print_log_text(enum print_type t, const char *key, const char *value)
+void print_log_bytes(const char *value, size_t len, enum print_esc mode)
 {
-	const unsigned char *s = (const unsigned char *)value, *end, *p;
+	static const char hex[] = "0123456789abcdef";
+	const unsigned char *s = (const unsigned char *)value, *end = s + len, *p;
+	unsigned int bit = 1u << mode;
 
-	if (json) {
-		print_string(t, key, NULL, value);
+	if (json)
 		return;
-	}
-	if (!(t & PRINT_FP))
-		return;
+	esc_class_init();
 	/* Plain bytes go out as one copy per run, found eight at a time (a
 	 * profile of `parse` had a quarter of its time in the byte loop). */
-	end = s + strlen(value);
 	while (s < end) {
-		p = s + plain_run(s, (size_t)(end - s));
-		while (p < end && *p == '\t')
-			p = p + 1 + plain_run(p + 1, (size_t)(end - p - 1));
+		char e[4] = { '\\', 'x' };
+
+		p = s + plain_run(s, (size_t)(end - s), bit);
 		if (p > s)
 			ob_write(s, (size_t)(p - s));
 		if (p == end)
 			break;
-		if (*p == 0x1d)
+		if (*p == 0x1d && mode == PRINT_ESC_RECORD) {
 			ob_putc(' ');
-		else
-			ob_printf("\\x%02x", *p);
+		} else {
+			e[2] = hex[*p >> 4];
+			e[3] = hex[*p & 15];
+			ob_write(e, 4);
+		}
 		s = p + 1;
 	}
+}
+
+/*
+ * Record text as a log holds it: a JSON string, or in text
+ * print_log_bytes(PRINT_ESC_RECORD).
+ */
+void print_log_text(enum print_type t, const char *key, const char *value)
+{
+	if (json) {
+		if (t & PRINT_JSON)
+			print_json_member(key, key ? strlen(key) : 0, value, strlen(value));
+		return;
+	}
+	if (t & PRINT_FP)
+		print_log_bytes(value, strlen(value), PRINT_ESC_RECORD);
 }
 
 void print_string(enum print_type t, const char *key, const char *fmt,

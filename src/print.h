@@ -25,6 +25,9 @@ enum print_type {
 	PRINT_ANY = 3,
 };
 
+/* The version of the JSON lines of events and parse ("version"; docs/json.md). */
+#define PRINT_JSON_VERSION 2
+
 void print_init(FILE *out, bool json);
 bool print_is_json(void);
 
@@ -32,6 +35,9 @@ bool print_is_json(void);
 void print_open_object(const char *key);
 void print_close_object(void);
 void print_open_array(const char *key);
+/* An array whose member name is from a log: the name percent-encoded as
+ * print_json_member() encodes it. */
+void print_open_log_array(const char *key);
 void print_close_array(void);
 
 void print_string(enum print_type t, const char *key, const char *fmt,
@@ -40,10 +46,13 @@ void print_string(enum print_type t, const char *key, const char *fmt,
 void print_string_len(enum print_type t, const char *key, const char *fmt,
 		      const char *value, size_t len);
 /*
- * JSON only: the member "KEY":"VALUE" of @klen and @len bytes (any bytes),
- * or the array element "VALUE" when @key is NULL; what
- * print_string_len(PRINT_JSON, ...) prints, without its strlen and calls
- * per part (the fields of `--json parse`).
+ * JSON only: the member "KEY":"VALUE" of @klen and @len bytes from a log
+ * (any bytes), or the array element "VALUE" when @key is NULL (the fields
+ * of `--json parse`).  Both strings are log strings: a control byte, DEL,
+ * '%', '+', a byte that is not part of valid UTF-8 and the bytes of a C1
+ * control are written %XX (uppercase hex, RFC 3986, as laurel writes
+ * them); '"' and '\\' as JSON escapes; valid UTF-8 as it is.  Percent-
+ * decoding a value gives back the log's bytes exactly.
  */
 void print_json_member(const char *key, size_t klen, const char *value,
 		       size_t len);
@@ -64,10 +73,31 @@ void print_contid(enum print_type t, const char *key, const char *fmt,
  */
 void print_contid_hex(enum print_type t, const char *key, const char *fmt,
 		      uint64_t id);
-/* Text only: printf-like free text. */
-/* Audit record text: JSON string, or text with control bytes escaped and
- * the ENRICHED separator 0x1d as a space. */
+/*
+ * Bytes that come from a log reach the text output through
+ * print_log_bytes() only: every byte outside printable ASCII (0x20-0x7e)
+ * is written as \xNN (two lowercase hex digits), so no control byte, no
+ * newline and no byte of a multibyte sequence reaches a terminal.  The
+ * modes differ in two bytes:
+ *   PRINT_ESC_RECORD  a record's text as logged: the ENRICHED separator
+ *                     0x1d as a space;
+ *   PRINT_ESC_RAW     --raw: 0x1d as it is (auditd writes it; terminals
+ *                     ignore it), so that --raw output parses again;
+ *   PRINT_ESC_VALUE   a decoded value, a name or a node (-i): the
+ *                     backslash as \x5c too, so that the text reads back
+ *                     to exactly the decoded bytes.
+ * Nothing in JSON mode (JSON strings have their own encoding).
+ */
+enum print_esc {
+	PRINT_ESC_RECORD,
+	PRINT_ESC_RAW,
+	PRINT_ESC_VALUE,
+};
+void print_log_bytes(const char *s, size_t len, enum print_esc mode);
+/* Audit record text: a JSON log string (print_json_member()), or
+ * print_log_bytes(PRINT_ESC_RECORD). */
 void print_log_text(enum print_type t, const char *key, const char *value);
+/* Text only: printf-like free text (never with bytes from a log). */
 void print_text(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* End of a line: "\n" in text mode; in JSON mode ends a top-level object's
  * line (one JSON object per line). */

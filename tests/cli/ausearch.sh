@@ -176,7 +176,7 @@ node=auditdtest.a1959.org audit(1451781471.394:194435) contid=none
 EOF
 expect "-i: hex proctitle decoded, user and group names, node=" 0 parse -i $t.one
 cat <<'EOF' | out
-{"node":"auditdtest.a1959.org","stamp":"1451781471.394:194435","sec":1451781471,"msec":394,"serial":194435,"contid":[],"records":[{"type":"PROCTITLE","type_nr":1327,"node":"auditdtest.a1959.org","text":"proctitle=737368643A206275726E205B707269765D","fields":{"proctitle":"sshd: burn [priv]"}}]}
+{"kind":"event","version":2,"node":"auditdtest.a1959.org","stamp":"1451781471.394:194435","sec":1451781471,"msec":394,"serial":194435,"contid":[],"records":[{"type":"PROCTITLE","type_nr":1327,"node":"auditdtest.a1959.org","text":"proctitle=737368643A206275726E205B707269765D","fields":{"proctitle":"sshd: burn [priv]"}}]}
 EOF
 grep PROCTITLE $t.one > $t.two
 expect "--json -i: fields interpreted, text as written" 0 --json parse -i -if $t.two
@@ -226,6 +226,16 @@ rm $d/audit.log.1
 # a gap in the numbers ends the search, as in ausearch: .2 is not read
 sed -n '6,$p' "$a" | out
 expect "--input-logs without audit.log.1" 0 parse --input-logs --raw
+# issue 32: the configured log is the whole stream auditd wrote, so its
+# serial gaps are lost events (a FILE's are not, without --gaps)
+cp "$srcdir/tests/data/contidctl.log" $d/audit.log
+cat "$srcdir/tests/data/contidctl.parse.txt" | out
+printf '%s\n' "contidctl: parse: 5 event(s) lost (gaps in the serial numbers)" \
+	"contidctl: parse: 1 line(s) skipped: not audit records" | err
+expect "--input-logs: the configured log's gaps are lost events" 0 parse --input-logs
+cat "$srcdir/tests/data/contidctl.parse.txt" | out
+echo "contidctl: parse: 1 line(s) skipped: not audit records" | err
+expect "the same log as a FILE: no lost events" 0 parse $d/audit.log
 printf 'log_file = %s/none.log\n' "$PWD/$d" > $d/auditd.conf
 printf "contidctl: cannot read the audit log '%s/none.log': No such file or directory (ENOENT)\n" "$PWD/$d" | err
 expect "--input-logs, no log" 1 parse --input-logs

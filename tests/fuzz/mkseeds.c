@@ -250,6 +250,39 @@ static void field_seeds(void)
 		put("rule", (unsigned char)(3 | f[i].list << 2), f[i].fields, strlen(f[i].fields));
 }
 
+/*
+ * fuzz_print: option byte (bit 0 the ID filter, bit 1 no fields split),
+ * then log text: the logs whole, and issue 32's forgeries (a hex name=
+ * decoding to a newline and a made-up event, an ESC sequence, control
+ * bytes in the line itself).
+ */
+static void print_seeds(char **logs, int nlogs)
+{
+	static const char forged[] =
+		"type=PATH msg=audit(1700000000.000:98): item=0 name=780A617564697428313730303030303030302E3030303A39392920636F6E7469643D34320A2020202053595343414C4C20617263683D63303030303033652073797363616C6C3D353920636F6D6D3D66616B65 inode=1 nametype=NORMAL\n"
+		"type=PATH msg=audit(1700000000.000:98): item=1 name=1B5D303B6F776E6564071B5B324A inode=2\n"
+		"node=ev\033[31mil type=USER_CMD msg=audit(1700000001.000:5): pid=1 uid=0 msg='cmd=\033]2;x\007 a\\b\tc \303\251\035UID=\"r\033t\"'\n";
+	static char all[65536];
+	size_t alllen = 0;
+
+	for (int k = 0; k < nlogs; k++) {
+		FILE *f = fopen(logs[k], "r");
+		size_t n;
+
+		if (!f) {
+			perror(logs[k]);
+			exit(1);
+		}
+		n = fread(all + alllen, 1, sizeof(all) - alllen, f);
+		alllen += n;
+		fclose(f);
+	}
+	put("print", 0, all, alllen);
+	put("print", 3, all, alllen);
+	put("print", 0, forged, sizeof(forged) - 1);
+	put("print", 2, forged, sizeof(forged) - 1);
+}
+
 int main(int argc, char **argv)
 {
 	char path[512];
@@ -259,7 +292,8 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	g_dir = argv[1];
-	for (const char *h = "record"; h; h = !strcmp(h, "record") ? "rule" : !strcmp(h, "rule") ? "reply" : NULL) {
+	for (const char *h = "record"; h; h = !strcmp(h, "record") ? "rule" : !strcmp(h, "rule") ? "reply" :
+					       !strcmp(h, "reply") ? "print" : NULL) {
 		snprintf(path, sizeof(path), "%s/%s", g_dir, h);
 		mkdir(g_dir, 0755);
 		if (mkdir(path, 0755) && errno != EEXIST) {
@@ -271,6 +305,7 @@ int main(int argc, char **argv)
 	record_seeds(argv + 2, argc - 2);
 	reply_seeds();
 	field_seeds();
+	print_seeds(argv + 2, argc - 2);
 	printf("mkseeds: %d files\n", g_n);
 	return 0;
 }

@@ -3,7 +3,7 @@
 # checked-in seed corpus and regression inputs, then fuzz each harness and
 # print a table.
 #
-#   tests/fuzz/run.sh [harness...]       (default: record rule reply)
+#   tests/fuzz/run.sh [harness...]       (default: record rule reply print)
 #
 # Two modes:
 #   - default (CI): a fixed number of runs per harness (FUZZ_RUNS, or the
@@ -23,14 +23,14 @@ here=$(cd "$(dirname "$0")" && pwd)
 REPO=$(cd "$here/../.." && pwd)
 B=$REPO/build/fuzz
 secs=${FUZZ_SECONDS:-}
-declare -A defruns=([record]=800000 [rule]=500000 [reply]=1500000)
+declare -A defruns=([record]=800000 [rule]=500000 [reply]=1500000 [print]=25000)
 if [ -n "$secs" ]; then
 	seed=${FUZZ_SEED:-0}	# 0: libFuzzer picks one (it prints it)
 else
 	seed=${FUZZ_SEED:-1}
 fi
 harnesses=("$@")
-[ ${#harnesses[@]} -gt 0 ] || harnesses=(record rule reply)
+[ ${#harnesses[@]} -gt 0 ] || harnesses=(record rule reply print)
 die() { echo "fuzz: error: $*" >&2; exit 1; }
 
 command -v clang >/dev/null || die "clang missing: apt-get install clang"
@@ -53,7 +53,9 @@ rm -rf "$B/seeds-check"
 diff -r "$B/seeds-check" "$here/corpus" >/dev/null ||
 	die "tests/fuzz/corpus differs from what mkseeds.c writes: rerun it (see mkseeds.c)"
 
-declare -A maxlen=([record]=16384 [rule]=8192 [reply]=16384)
+declare -A maxlen=([record]=16384 [rule]=8192 [reply]=16384 [print]=16384)
+# Harnesses over contidctl's own code: its sources and libraries too.
+declare -A extra=([print]="$REPO/src/print.c $REPO/src/event-print.c $REPO/src/ausearch.c -I$REPO/src -ljansson")
 rows=()
 found=()
 fail=0
@@ -61,7 +63,8 @@ for h in "${harnesses[@]}"; do
 	src=$here/fuzz_$h.c
 	[ -f "$src" ] || die "no harness $src"
 	bin=$B/fuzz_$h
-	clang "${flags[@]}" -o "$bin" "$src" "${libsrc[@]}" -lmnl ||
+	# shellcheck disable=SC2086 # extra is words on purpose
+	clang "${flags[@]}" -o "$bin" "$src" "${libsrc[@]}" ${extra[$h]:-} -lmnl ||
 		die "building fuzz_$h failed"
 	seeds=$here/corpus/$h
 	regress=$here/regress/$h

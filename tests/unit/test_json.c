@@ -1,7 +1,9 @@
 /*
  * contidctl's JSON strings (src/print.c): every byte of every string, as
  * json_write_string() and print_json_member() write it, escaped as a
- * plain byte-by-byte reading of RFC 8259 says, whatever the string's
+ * plain byte-by-byte reading of RFC 8259 says (and for print_json_member(),
+ * a log string, of docs/json.md: %XX for control bytes, DEL, '%', '+',
+ * bytes not valid UTF-8 and C1 controls), whatever the string's
  * length and wherever its special bytes fall.  print.c escapes eight or
  * sixteen bytes a step; this reference escapes one byte at a time, so a
  * step that skips, repeats or mis-escapes a byte at a word's edge shows
@@ -11,6 +13,7 @@
 #include "config.h"
 
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <setjmp.h>
 #include <stdint.h>
@@ -49,8 +52,9 @@ static size_t ref_utf8(const unsigned char *s, size_t len)
 	return n;
 }
 
-/* The reference: a quoted JSON string of @s, one byte at a time. */
-static size_t ref_escape(char *o, const unsigned char *s, size_t len)
+/* The reference: a quoted JSON string of @s, one byte at a time; @pct:
+ * a log string. */
+static size_t ref_escape(char *o, const unsigned char *s, size_t len, bool pct)
 {
 	char *start = o;
 	size_t i = 0, u;
@@ -59,13 +63,20 @@ static size_t ref_escape(char *o, const unsigned char *s, size_t len)
 	while (i < len) {
 		unsigned char c = s[i];
 
-		if (c >= 0x80 && (u = ref_utf8(s + i, len - i))) {
+		/* U+0080-U+009F is C2 80 - C2 9F */
+		if (c >= 0x80 && (u = ref_utf8(s + i, len - i)) &&
+		    !(pct && u == 2 && c == 0xc2 && s[i + 1] <= 0x9f)) {
 			memcpy(o, s + i, u);
 			o += u;
 			i += u;
 			continue;
 		}
 		i++;
+		if (pct && c != '"' && c != '\\' &&
+		    (c < 0x20 || c >= 0x7f || c == '%' || c == '+')) {
+			o += sprintf(o, "%%%02X", c);
+			continue;
+		}
 		switch (c) {
 		case '"':
 			o += sprintf(o, "\\\"");
@@ -107,7 +118,7 @@ static void check(const unsigned char *s, size_t len)
 	FILE *f;
 
 	assert_true(len <= 300);
-	wn = ref_escape(want, s, len);
+	wn = ref_escape(want, s, len, false);
 	f = open_memstream(&got, &gn);
 	assert_non_null(f);
 	json_write_string(f, (const char *)s, len);
@@ -135,9 +146,9 @@ static void check_member(const unsigned char *s, size_t len)
 
 	assert_true(len <= 300);
 	memcpy(want, "{\"k\":", 5);
-	wn = 5 + ref_escape(want + 5, s, len);
+	wn = 5 + ref_escape(want + 5, s, len, true);
 	memcpy(want + wn, ",[", 2);
-	wn += 2 + ref_escape(want + wn + 2, s, len);
+	wn += 2 + ref_escape(want + wn + 2, s, len, true);
 	memcpy(want + wn, "]}", 2);
 	wn += 2;
 	f = open_memstream(&got, &gn);
@@ -169,6 +180,8 @@ static const struct {
 	{ "\x80", 1 }, { "\xff", 1 }, { "\xc3\xa9", 2 }, { "\xc0\xaf", 2 },
 	{ "\xe2\x82\xac", 3 }, { "\xed\xa0\x80", 3 }, { "\xe2\x82", 2 },
 	{ "\xf0\x9f\x98\x80", 4 }, { "\xf4\x90\x80\x80", 4 }, { "\xc3", 1 },
+	{ "%", 1 }, { "+", 1 }, { "\xc2\x85", 2 }, { "\xc2\x9f", 2 }, { "\xc2\xa0", 2 },
+	{ "\xc2", 1 },
 };
 
 #define NSPECIALS (sizeof(specials) / sizeof(specials[0]))

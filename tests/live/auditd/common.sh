@@ -128,11 +128,12 @@ log_pairs() {
 }
 # json_pairs FILE: "SERIAL CONTID" for each event of contidctl --json output.
 json_pairs() {
-	sed -n 's/.*"serial":\([0-9]*\),"contid":\[\([0-9,]\{1,\}\)\].*/\1 \2/p' "$1" | sort -u
+	sed -n 's/.*"serial":\([0-9]*\),"contid":\[\("[0-9]*"\(,"[0-9]*"\)*\)\].*/\1 \2/p' "$1" |
+		tr -d '"' | sort -u
 }
-# json_lost FILE REASON: the sum of the {"lost":...} objects with REASON.
+# json_lost FILE REASON: the sum of the {"kind":"lost",...} lines with REASON.
 json_lost() {
-	sed -n "s/^{\"lost\":{\"reason\":\"$2\",\"count\":\([0-9]*\)}}\$/\1/p" "$1" |
+	sed -n "s/^{\"kind\":\"lost\",\"version\":2,\"reason\":\"$2\",\"count\":\([0-9]*\)}\$/\1/p" "$1" |
 		awk '{ s += $1 } END { print s + 0 }'
 }
 

@@ -8,11 +8,11 @@
 #  B1. contidctl events --daemon as the daemon, stopped during a burst: the
 #     kernel drops records (lost); every record a multicast witness saw is
 #     either one contidctl got or one the kernel counted lost; contidctl
-#     reports exactly that count ({"lost":{"reason":"kernel"}}), and its
+#     reports exactly that count ({"kind":"lost",...,"reason":"kernel"}), and its
 #     serial-gap report matches the serials missing from what it got.
 #  B2. contidctl events on the multicast group, stopped during a burst,
 #     auditd as the daemon: the socket overruns (Drops = records missing),
-#     contidctl reports exactly that many ({"lost":{"reason":"dropped"}}),
+#     contidctl reports exactly that many ({"kind":"lost",...,"reason":"dropped"}),
 #     the ENOBUFS and the serial gaps; the kernel loses nothing.
 # EOE records of the containers are excluded by a rule, so that every record
 # is visible in audit.log and in contidctl's output and can be counted.

@@ -40,7 +40,7 @@ if grep -F '"type":"CONTAINER_INFO"' "$T/ev.json" | grep -F '"text":"op=task con
 else
 	bad "no event with CONTAINER_INFO op=task contid=123459 and key $key"; cat "$T/ev.json" "$T/ev.err"
 fi
-grep -v -q '"contid":\[123459\]' "$T/ev.json" && grep -v '"contid":\[123459\]' "$T/ev.json" | grep -q '"stamp"' &&
+grep -v -q '"contid":\["123459"\]' "$T/ev.json" && grep -v '"contid":\["123459"\]' "$T/ev.json" | grep -q '"stamp"' &&
 	bad "the filter let through an event without 123459" || ok "every event carries 123459"
 
 "$C" rule del --dir /tmp --perm wa --contid 123459 --key $key; rc=$?
