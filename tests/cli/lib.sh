@@ -15,16 +15,19 @@ trap 'rm -rf "$cli_tmp"' EXIT
 ctl() {
 	ctl_want_rc=$1 ctl_want_err=$2
 	shift 2
-	"$CONTIDCTL" "$@" 2> "$cli_tmp/err"
+	# A file of its own: two calls in one pipeline run at once.
+	ctl_err=$(mktemp "$cli_tmp/err.XXXXXX")
+	"$CONTIDCTL" "$@" 2> "$ctl_err"
 	ctl_rc=$?
-	if [ "$ctl_rc" != "$ctl_want_rc" ] || [ "$(cat "$cli_tmp/err")" != "$ctl_want_err" ]; then
+	if [ "$ctl_rc" != "$ctl_want_rc" ] || [ "$(cat "$ctl_err")" != "$ctl_want_err" ]; then
 		{
 			echo "FAIL: contidctl $*: exit status $ctl_rc, want $ctl_want_rc"
-			echo "  stderr: $(cat "$cli_tmp/err")"
+			echo "  stderr: $(cat "$ctl_err")"
 			echo "  want:   $ctl_want_err"
 		} >&2
 		echo "contidctl $*" >> "$cli_tmp/fails"
 	fi
+	rm -f "$ctl_err"
 	return 0
 }
 cli_failures() {

@@ -72,7 +72,8 @@ else
 fi
 # JSON lost-event line in the stream ("kind":"lost"): 223..226, and 230
 # (host1's: a node of its own, so the records without node= miss it).
-ctl 0 "$lost" --json parse --gaps "$log" | tail -n 1 > cli-parse.out
+ctl 0 "contidctl: parse: 5 event(s) lost (gaps in the serial numbers)
+$lost" --json parse --gaps "$log" | tail -n 1 > cli-parse.out
 if [ "$(cat cli-parse.out)" = '{"kind":"lost","version":2,"reason":"serial","count":5}' ]; then
 	echo "ok: json lost object"
 else
