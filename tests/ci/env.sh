@@ -31,22 +31,24 @@ hostile=(
 	BASH_ENV="$tmp/bash_env" ENV="$tmp/bash_env" SHELLOPTS=xtrace
 	XDG_CACHE_HOME=/tmp/poisoned
 )
+# PATH is .ci/run's own, whatever the caller's says
+std_path=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
 # anything BASH_ENV makes a bash run says so
 printf 'echo INJECTED-BY-BASH_ENV\n' > "$tmp/bash_env"
 
 # allowed NAME=VALUE...: they reach scripts/test.sh unchanged
-env -i "${hostile[@]}" PATH="$PATH" HOME=/home/ci TERM=dumb LANG=C.UTF-8 \
+env -i "${hostile[@]}" PATH="$tmp/evil:$PATH" HOME=/home/ci TERM=dumb LANG=C.UTF-8 \
 	LC_ALL=C TMPDIR=/tmp CI=true 'BASH_FUNC_make%%=() { true; }' \
 	"$REPO/.ci/run" --print-env > "$tmp/env" 2> "$tmp/err"
 rc=$?
 [ "$rc" = 0 ] || bad ".ci/run --print-env exited $rc"
 [ -s "$tmp/err" ] && bad ".ci/run --print-env wrote on stderr: $(cat "$tmp/err")"
 grep -q INJECTED "$tmp/env" "$tmp/err" && bad "BASH_ENV ran in .ci/run"
-printf '%s\n' "PATH=$PATH" HOME=/home/ci TERM=dumb LANG=C.UTF-8 LC_ALL=C TMPDIR=/tmp CI=true |
+printf '%s\n' "PATH=$std_path" HOME=/home/ci TERM=dumb LANG=C.UTF-8 LC_ALL=C TMPDIR=/tmp CI=true |
 	sort > "$tmp/want"
 sort "$tmp/env" > "$tmp/got"
 if cmp -s "$tmp/want" "$tmp/got"; then
-	echo "ok: .ci/run passes exactly PATH HOME TERM LANG LC_ALL TMPDIR CI"
+	echo "ok: .ci/run passes exactly HOME TERM LANG LC_ALL TMPDIR CI, and its own PATH"
 else
 	bad "the environment .ci/run builds:"
 	diff "$tmp/want" "$tmp/got"
@@ -62,8 +64,8 @@ for kv in "${hostile[@]}" 'BASH_FUNC_make%%=() { true; }'; do
 done
 # An allowed variable that is unset stays unset (not set to empty).
 env -i PATH="$PATH" "$REPO/.ci/run" --print-env > "$tmp/env2"
-if [ "$(cat "$tmp/env2")" = "PATH=$PATH" ]; then
-	echo "ok: with PATH alone, PATH alone"
+if [ "$(cat "$tmp/env2")" = "PATH=$std_path" ]; then
+	echo "ok: with PATH alone, its own PATH alone"
 else
 	bad "with PATH alone .ci/run passes: $(tr '\n' ' ' < "$tmp/env2")"
 fi
