@@ -4,9 +4,10 @@
 # and lintian), of the patched audit userspace (audit-userspace/: series,
 # build, rule packing, ausearch), the kernel series check, and
 # the live suite in QEMU under the normal and the debug kernel config.
-# The series check runs beside the host tests, the debug kernel builds
-# beside live-normal, valgrind and the fuzzers run beside live-debug
-# (bg_step/join_step below; docs/testing.md).
+# The series check and the debug kernel's build (niced) run beside the
+# host tests from the start, the debug build goes on beside live-normal,
+# valgrind and the fuzzers run beside live-debug (bg_step/join_step below;
+# docs/testing.md).
 #
 #   scripts/test.sh            everything (what CI runs)
 #   scripts/test.sh host       host tests only
@@ -139,8 +140,9 @@ host_distcheck() {
 	scripts/build-userspace.sh "$B/userspace" CC=gcc &&
 		make -C "$B/userspace" distcheck
 }
-# Beside live-normal's QEMU, niced so that the guest keeps its core (the
-# live programs' timing must not change with the build).
+# From the start of a whole run (beside the host steps and the series
+# check, then live-normal's QEMU), niced so that they and the guest come
+# first.
 kernel_debug() {
 	nice -n 10 kernel/scripts/build.sh debug
 }
@@ -150,10 +152,16 @@ live() {
 		tests/live/run.sh "$1"
 }
 
-# The series check (a kernel build per patch) runs beside the host tests;
-# the debug kernel builds while live-normal's QEMU uses one core.
+# The series check and the debug kernel's build run beside the host
+# tests from the start (the debug build niced, so that it takes what the
+# others leave: it must be done only by live-debug); live-normal's QEMU
+# then uses one core while the rest of the debug build uses the other.
 case "$what" in
-all) bg_step kernel-series-check kernel/scripts/check-series.sh ;;
+all)
+	step kernel-tree kernel/scripts/prepare-tree.sh
+	bg_step kernel-series-check kernel/scripts/check-series.sh
+	bg_step kernel-build-debug kernel_debug
+	;;
 esac
 case "$what" in
 all|host)
@@ -176,9 +184,13 @@ case "$what" in
 all) join_step kernel-series-check ;;
 esac
 case "$what" in
-all|live)
+live)
 	step kernel-tree kernel/scripts/prepare-tree.sh
 	bg_step kernel-build-debug kernel_debug
+	;;
+esac
+case "$what" in
+all|live)
 	step live-normal live normal
 	join_step kernel-build-debug
 	case "$what" in
