@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "contidctl.h"
+#include "oci-mapping.h"
 #include "oci-state.h"
 
 static const char hook_help[] =
@@ -71,15 +72,23 @@ int cmd_oci_hook(int argc, char **argv)
 		return EXIT_FAIL;
 	memset(&st, 0, sizeof(st));
 	err = oci_state_parse(buf, len, &st, msg, sizeof(msg));
-	free(buf);
-	if (err < 0)
+	if (err < 0) {
+		free(buf);
 		return fail_msg("oci-hook: %s", msg);
+	}
 	/* Started by the runtime wrapper, init already holds this ID
 	 * (inherited): nothing to do, and with runc the write would be
 	 * refused for init's threads (EBUSY). */
-	if (contid_task_get(st.pid, &cur) == 0 && cur == st.contid)
+	if (contid_task_get(st.pid, &cur) == 0 && cur == st.contid) {
+		free(buf);
 		return EXIT_OK;
+	}
 	err = contid_task_set(st.pid, st.contid);
+	if (err == 0)
+		mapping_record_send("oci-hook", buf, len,
+				    &(struct oci_mapping){ .contid = st.contid, .by = "hook" },
+				    st.id_shown);
+	free(buf);
 	if (err == -CONTID_E_NOSUPPORT && allow_missing) {
 		fprintf(stderr, PROG ": oci-hook: warning: %s: container %s (pid %d) "
 			"runs without an audit container ID\n",

@@ -30,6 +30,7 @@
 #include <sys/wait.h>
 
 #include "contidctl.h"
+#include "oci-mapping.h"
 #include "oci-state.h"
 #include "relay.h"
 #include "runtime-args.h"
@@ -83,7 +84,8 @@ static int find_runtime(const char *name, char *out, size_t outlen)
 }
 
 /* config.json of the bundle: the ID of container @id; 0 or EXIT_FAIL. */
-static int config_contid(const struct rt_args *a, char **argv, uint64_t *contid)
+static int config_contid(const struct rt_args *a, char **argv, uint64_t *contid,
+			 char **config, size_t *config_len)
 {
 	const char *cmd = argv[a->cmd], *bundle = a->bundle ? a->bundle : ".";
 	const char *cfg = a->config ? a->config : "config.json";
@@ -107,9 +109,12 @@ static int config_contid(const struct rt_args *a, char **argv, uint64_t *contid)
 	if (!buf)
 		return fail(err, strerror(-err), "runtime: %s: cannot read %s", cmd, path);
 	rc = oci_config_contid(buf, len, argv[a->id], contid, &src, msg, sizeof(msg));
-	free(buf);
-	if (rc < 0)
+	if (rc < 0) {
+		free(buf);
 		return fail_msg("runtime: %s: %s: %s", cmd, path, msg);
+	}
+	*config = buf;
+	*config_len = len;
 	return 0;
 }
 
@@ -181,7 +186,8 @@ static int init_contid(const char *real, const struct rt_args *a, char **argv,
 int runtime_main(const char *self, int argc, char **argv)
 {
 	const char *name = self + strlen(WRAPPER_PREFIX);
-	char real[4200], msg[512], shown[72];
+	char real[4200], msg[512], shown[72], *config = NULL, *bundle;
+	size_t config_len = 0;
 	struct rt_args a;
 	uint64_t contid = CONTID_UNSET;
 	pid_t pid;
@@ -193,7 +199,7 @@ int runtime_main(const char *self, int argc, char **argv)
 		return EXIT_FAIL;
 	if (a.action != RT_PASS)
 		oci_show_id(shown, sizeof(shown), argv[a.id], strlen(argv[a.id]));
-	if (a.action == RT_CREATE && config_contid(&a, argv, &contid))
+	if (a.action == RT_CREATE && config_contid(&a, argv, &contid, &config, &config_len))
 		return EXIT_FAIL;
 	if (a.action == RT_EXEC && init_contid(real, &a, argv, shown, &contid))
 		return EXIT_FAIL;
@@ -210,11 +216,24 @@ int runtime_main(const char *self, int argc, char **argv)
 	if (err == -ENOENT || err == -EACCES || err == -ENOEXEC)
 		return fail(err, strerror(-err), "runtime: cannot execute the real runtime '%s'",
 			    real);
-	if (err < 0)
+	if (err < 0) {
+		free(config);
 		return fail(err, task_cause(err),
 			    "runtime: %s: cannot start %s with the container ID %" PRIu64
 			    " (%016" PRIx64 ") of container %s",
 			    argv[a.cmd], real, contid, contid, shown);
+	}
+	if (config) {
+		/* the bundle as an absolute path: the engine's cwd is not the reader's */
+		bundle = realpath(a.bundle ? a.bundle : ".", NULL);
+		mapping_record_send("runtime", config, config_len,
+				    &(struct oci_mapping){ .contid = contid, .runtime = name,
+							   .by = "wrapper", .id = argv[a.id],
+							   .bundle = bundle ? bundle : a.bundle },
+				    shown);
+		free(bundle);
+		free(config);
+	}
 	relay_child(pid);
 	err = relay_wait(pid, &status);
 	if (err < 0)

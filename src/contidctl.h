@@ -104,6 +104,16 @@ char *read_fd_max(int fd, size_t max, size_t *len, int *err);
  * "contid-RUNTIME" (@self, its basename). */
 int runtime_main(const char *self, int argc, char **argv);
 
+struct oci_mapping;
+/*
+ * mapping_record_send - write the container mapping record of the state or
+ * config.json at @json (@len bytes) (src/mapping-record.c); a failure is a
+ * warning on stderr ("contidctl: WHO: warning: ..."), never an error.
+ * @shown is the container's id as messages print it.
+ */
+void mapping_record_send(const char *who, const char *json, size_t len,
+			 const struct oci_mapping *m, const char *shown);
+
 /* Finish: flush stdout, report a write error; returns the exit status. */
 int finish(int status);
 

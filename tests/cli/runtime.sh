@@ -6,8 +6,10 @@
 # Checks: argv byte for byte, fds, stdin/stdout, exit status and signal
 # pass-through, the ID of create/run (annotation, 64-hex id, FNV-1a) set on
 # the runtime's own pid before it runs, exec's ID read from the init the
-# runtime's state names, every failure with its exact message, and the hook
-# succeeding without a write when init already holds the ID.
+# runtime's state names, every failure with its exact message, the hook
+# succeeding without a write when init already holds the ID, and the
+# container mapping record (VIRT_MACHINE_ID, docs/interfaces.md): the exact
+# message the fake audit socket receives, none when no ID was set.
 srcdir=${srcdir:-.}
 FAKE=${CONTIDCTL_FAKE:-./tests/cli/contidctl-fake}
 fails=0
@@ -19,13 +21,21 @@ ln -s "$(cd "$(dirname "$FAKE")" && pwd)/$(basename "$FAKE")" "$T/contid-fakert"
 W=$T/contid-fakert
 RT=$(cd "$srcdir/tests/cli" && pwd)/fake-runtime.sh
 export CONTID_RUNTIME_PATH="$RT" FAKE_OUT="$T/out" FAKE_SET_LOG="$T/set.log" \
-	FAKE_PROCROOT="$T/proc" FAKE_STATE_DIR="$T/state"
+	FAKE_PROCROOT="$T/proc" FAKE_STATE_DIR="$T/state" FAKE_AUDIT_LOG="$T/audit"
 mkdir -p "$T/out" "$T/proc" "$T/state" "$T/b"
 A=org.linux-audit.containerid
 ID64=0123456789abcdef000000000000000000000000000000000000000000000000
 echo '{"ociVersion":"1.0.2","annotations":{}}' > "$T/b/config.json"
 
-reset() { rm -f "$T/out/"* "$T/set.log"; }
+reset() { rm -f "$T/out/"* "$T/set.log" "$T/audit"; }
+# record_is TEXT: one message, a VIRT_MACHINE_ID (2502) with NLM_F_REQUEST
+# and NLM_F_ACK, its payload TEXT and a NUL.
+record_is() {
+	{ printf '2502 5 %d\n' $((${#1} + 1)); printf '%s\0' "$1"; } > "$T/want-audit"
+	if cmp -s "$T/want-audit" "$T/audit"; then ok "record: $1"; else
+		bad "record: want $(od -c "$T/want-audit") got $(od -c "$T/audit" 2>&1)"; fi
+}
+no_record() { [ -e "$T/audit" ] && bad "$1: a record was sent: $(cat "$T/audit")" || ok "$1: no record"; }
 # args_are WORD...: the fake runtime got exactly these arguments.
 args_are() {
 	printf '%s\0' "$@" > "$T/want-argv"
@@ -125,12 +135,58 @@ run_w 0 "" exec --process /p.json c2
 args_are "$RT" exec --process /p.json c2
 no_set "exec into a container without an ID"
 
+echo "== the mapping record"
+reset
+run_w 0 "" run -d foobar
+record_is "virt=oci contid=9625390261332436968 runtime=\"fakert\" by=\"wrapper\" id=\"foobar\" bundle=\"$T/b\" vm=? image=? pod=? namespace=? container=?"
+# Kubernetes annotations (CRI-O's name and image); hostile values: a quote,
+# a space, a newline, a non-ASCII byte are hex; an empty value is "".
+reset
+cat > "$T/b3.json" <<'JSON'
+{"annotations":{"io.kubernetes.pod.name":"web-0","io.kubernetes.pod.namespace":"prod",
+ "io.kubernetes.container.name":"nginx","io.kubernetes.cri-o.ContainerName":"k8s_nginx_web'0",
+ "io.kubernetes.cri-o.ImageName":"docker.io/library/nginx:1.25",
+ "io.kubernetes.cri.image-name":"not this one"}}
+JSON
+run_w 0 "" create -b "$T" --config b3.json $ID64
+record_is "virt=oci contid=81985529216486895 runtime=\"fakert\" by=\"wrapper\" id=\"$ID64\" bundle=\"$T\" vm=6B38735F6E67696E785F7765622730 image=\"docker.io/library/nginx:1.25\" pod=\"web-0\" namespace=\"prod\" container=\"nginx\""
+reset
+printf '{"annotations":{"org.linux-audit.containername":"a b\\n\\u00e9","io.kubernetes.cri.sandbox-name":"","io.kubernetes.cri.container-name":"\\"x"}}' > "$T/b4.json"
+run_w 0 "" create -b "$T" --config b4.json 'c"1'
+record_is "virt=oci contid=17776325762368178291 runtime=\"fakert\" by=\"wrapper\" id=632231 bundle=\"$T\" vm=6120620AC3A9 image=? pod=\"\" namespace=? container=2278"
+# A value longer than 512 bytes is cut to its first 512.
+reset
+long=$(printf '%0600d' 0)
+printf '{"annotations":{"io.kubernetes.pod.name":"%s"}}' "$long" > "$T/b5.json"
+run_w 0 "" create -b "$T" --config b5.json c5
+record_is "virt=oci contid=622203767660113701 runtime=\"fakert\" by=\"wrapper\" id=\"c5\" bundle=\"$T\" vm=? image=? pod=\"$(printf '%0512d' 0)\" namespace=? container=?"
+# exec and the other subcommands set nothing new: no record.
+reset
+mkdir -p "$T/proc/4242"; printf 7 > "$T/proc/4242/containerid"
+run_w 0 "" exec c1 true
+no_record "exec"
+reset
+(cd "$T/b" && "$W" delete c1) > /dev/null 2>&1
+no_record "delete"
+# No CAP_AUDIT_WRITE: a warning, the runtime runs with its ID.
+reset
+FAKE_AUDIT_ERR=EPERM run_w 0 "contidctl: runtime: warning: cannot write the mapping record of container foobar (ID 9625390261332436968): permission denied (CAP_AUDIT_WRITE is needed) (EPERM)" run foobar
+set_is 9625390261332436968
+# The hook's record: the state's id and bundle, the runtime unknown.
+reset
+rm -rf "$T/proc/4242"
+printf '{"id":"h1","pid":4242,"bundle":"/run/b","annotations":{"io.kubernetes.pod.namespace":"ns"}}' |
+	"$FAKE" oci-hook 2> "$T/stderr"; rc=$?
+[ $rc = 0 ] && [ ! -s "$T/stderr" ] && ok "hook: set, exit 0" || bad "hook: $rc $(cat "$T/stderr")"
+record_is "virt=oci contid=628963565149030354 runtime=? by=\"hook\" id=\"h1\" bundle=\"/run/b\" vm=? image=? pod=? namespace=\"ns\" container=?"
+
 echo "== failures: exact messages, nothing started"
 P="contidctl: runtime:"
 reset
 echo '{"annotations":{"'$A'":"12x"}}' > "$T/b/config.json"
 run_w 1 "$P create: ./config.json: invalid container ID '12x' in the annotation $A: not a decimal or 0x hex number" create c1
 [ -f "$T/out/argv" ] && bad "the runtime ran after a bad annotation" || ok "bad annotation: no runtime"
+no_record "bad annotation"
 echo '{"annotations":[]}' > "$T/b/config.json"
 run_w 1 "$P run: ./config.json: the configuration's \"annotations\" is not an object" run c1
 echo '{"ociVersion":"1.0.2"}' > "$T/b/config.json"
@@ -142,6 +198,7 @@ run_w 1 "$P runtime: unknown option '--new-global'" --new-global x create c1
 reset
 FAKE_SET_ERR=NOSUPPORT run_w 1 "contidctl: runtime: create: cannot start $RT with the container ID 9625390261332436968 (85944171f73967e8) of container foobar: the kernel does not support audit container IDs (CONTID_E_NOSUPPORT)" create foobar
 [ -f "$T/out/argv" ] && bad "the runtime ran without its ID" || ok "kernel without IDs: no runtime"
+no_record "kernel without IDs"
 run_w 1 "container does not exist
 $P exec: cannot find container nosuch: '$RT state' failed (exit status 1)" exec nosuch sh
 rm -rf "$T/proc/4242"
