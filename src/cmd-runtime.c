@@ -213,11 +213,12 @@ int runtime_main(const char *self, int argc, char **argv)
 	relay_signals(forwarded, sizeof(forwarded) / sizeof(forwarded[0]), true);
 	fflush(NULL);
 	err = contid_spawn(contid, real, argv, NULL, CONTID_SPAWN_KEEP_STDIO, &pid);
+	if (err < 0)
+		free(config);
 	if (err == -ENOENT || err == -EACCES || err == -ENOEXEC)
 		return fail(err, strerror(-err), "runtime: cannot execute the real runtime '%s'",
 			    real);
 	if (err < 0) {
-		free(config);
 		return fail(err, task_cause(err),
 			    "runtime: %s: cannot start %s with the container ID %" PRIu64
 			    " (%016" PRIx64 ") of container %s",
