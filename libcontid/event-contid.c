@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * The container IDs of an event: contid= of its CONTAINER and
- * CONTAINER_INFO records (one ID, or an op=netns list A,B,C), and the sum
+ * CONTAINER_INFO records (one ID, or an op=netns list A,B,C) and of a
+ * container mapping record (VIRT_MACHINE_ID, 2502), and the sum
  * of the more=N counts of IDs the kernel left out of such lists.
  */
 #include "config.h"
@@ -61,7 +62,7 @@ int contid_event_collect_ids(struct contid_event *ev,
 	unsigned int i;
 	int err;
 
-	if (rec->type != AUDIT_CONTAINER && rec->type != AUDIT_CONTAINER_INFO)
+	if (!contid_record_names_ids(rec->type))
 		return 0;
 	/* "contid" only: old-contid= of a CONTAINER record is not the
 	 * event's ID; more=N (op=netns) counts the IDs left out */

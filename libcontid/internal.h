@@ -34,6 +34,15 @@
 #define AUDIT_FEATURE_BITMAP_CONTAINERID_FILTER 0x00000080
 #endif
 
+/* Records whose contid= fields name the event's container IDs: CONTAINER,
+ * CONTAINER_INFO and the container mapping record (VIRT_MACHINE_ID,
+ * docs/interfaces.md). */
+static inline bool contid_record_names_ids(unsigned int type)
+{
+	return type == AUDIT_CONTAINER || type == AUDIT_CONTAINER_INFO ||
+	       type == CONTID_MSG_MAPPING;
+}
+
 /* Receive buffer: a header plus the largest audit message, rounded up. */
 #define CONTID_RECV_BUF (16 + CONTID_MAX_MESSAGE_LENGTH + 64)
 

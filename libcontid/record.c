@@ -1199,7 +1199,7 @@ int contid_record_make(struct contid_record **rp, const struct rec_head *h,
 	int err;
 
 	/* the event's container IDs are fields of these */
-	if (!fields && h->type != AUDIT_CONTAINER && h->type != AUDIT_CONTAINER_INFO)
+	if (!fields && !contid_record_names_ids(h->type))
 		return record_bare(rp, h, a, node);
 	if (a) {
 		err = record_fast(rp, h, a, node);

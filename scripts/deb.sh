@@ -63,6 +63,10 @@ for d in "$out"/*.deb; do
 	fi
 done
 
+# Installing a package must not change how containers start (issue 30).
+"$REPO/scripts/deb-inactive.sh" "$out"/*.deb ||
+	die "a package would enable an OCI hook or engine configuration on installation"
+
 echo "== lintian"
 lintian --fail-on error,warning --display-info --show-overrides "$changes"
 # Written last: only a build that passed lintian is reused.

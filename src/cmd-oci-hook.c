@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "contidctl.h"
+#include "oci-mapping.h"
 #include "oci-state.h"
 
 static const char hook_help[] =
@@ -35,46 +36,15 @@ static const char hook_help[] =
 /* The whole of stdin, at most OCI_STATE_MAX bytes; NULL on failure. */
 static char *read_state(size_t *len)
 {
-	size_t cap = 4096, n = 0;
-	char *buf = malloc(cap), *nb;
-	ssize_t r;
+	int err;
+	char *buf = read_fd_max(STDIN_FILENO, OCI_STATE_MAX, len, &err);
 
-	if (!buf) {
-		fail(-ENOMEM, NULL, "oci-hook: cannot read the state on stdin");
-		return NULL;
-	}
-	for (;;) {
-		if (n == cap) {
-			if (cap > OCI_STATE_MAX)
-				break;
-			cap *= 2;
-			nb = realloc(buf, cap);
-			if (!nb) {
-				free(buf);
-				fail(-ENOMEM, NULL, "oci-hook: cannot read the state on stdin");
-				return NULL;
-			}
-			buf = nb;
-		}
-		r = read(STDIN_FILENO, buf + n, cap - n);
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r < 0) {
-			fail(errno, strerror(errno), "oci-hook: cannot read the state on stdin");
-			free(buf);
-			return NULL;
-		}
-		if (r == 0)
-			break;
-		n += (size_t)r;
-	}
-	if (n > OCI_STATE_MAX) {
+	if (!buf && err == -EFBIG)
 		fail_msg("oci-hook: the state on stdin is larger than %d bytes",
 			 OCI_STATE_MAX);
-		free(buf);
-		return NULL;
-	}
-	*len = n;
+	else if (!buf)
+		fail(err, err == -ENOMEM ? NULL : strerror(-err),
+		     "oci-hook: cannot read the state on stdin");
 	return buf;
 }
 
@@ -86,6 +56,7 @@ int cmd_oci_hook(int argc, char **argv)
 	};
 	bool allow_missing = false;
 	struct oci_state st;
+	uint64_t cur;
 	char msg[512];
 	size_t len;
 	char *buf;
@@ -101,10 +72,23 @@ int cmd_oci_hook(int argc, char **argv)
 		return EXIT_FAIL;
 	memset(&st, 0, sizeof(st));
 	err = oci_state_parse(buf, len, &st, msg, sizeof(msg));
-	free(buf);
-	if (err < 0)
+	if (err < 0) {
+		free(buf);
 		return fail_msg("oci-hook: %s", msg);
+	}
+	/* Started by the runtime wrapper, init already holds this ID
+	 * (inherited): nothing to do, and with runc the write would be
+	 * refused for init's threads (EBUSY). */
+	if (contid_task_get(st.pid, &cur) == 0 && cur == st.contid) {
+		free(buf);
+		return EXIT_OK;
+	}
 	err = contid_task_set(st.pid, st.contid);
+	if (err == 0)
+		mapping_record_send("oci-hook", buf, len,
+				    &(struct oci_mapping){ .contid = st.contid, .by = "hook" },
+				    st.id_shown);
+	free(buf);
 	if (err == -CONTID_E_NOSUPPORT && allow_missing) {
 		fprintf(stderr, PROG ": oci-hook: warning: %s: container %s (pid %d) "
 			"runs without an audit container ID\n",

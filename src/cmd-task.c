@@ -14,6 +14,7 @@
 #include <sys/wait.h>
 
 #include "contidctl.h"
+#include "relay.h"
 
 /*
  * The kernel's refusal table (docs/interfaces.md) in words, as the cause
@@ -341,22 +342,7 @@ int cmd_ps(int argc, char **argv)
 
 /* ---------------------------------------------------------------- run */
 
-static volatile sig_atomic_t child_pid;
-static volatile sig_atomic_t pending[NSIG];
-
 static const int forwarded[] = { SIGTERM, SIGINT, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2 };
-
-/* Forward to the child; before it exists, remember the signal. */
-static void forward(int sig)
-{
-	int e = errno;
-
-	if (child_pid > 0)
-		kill((pid_t)child_pid, sig);
-	else
-		pending[sig] = 1;
-	errno = e;
-}
 
 static const char run_help[] =
 	"Usage: " PROG " run --contid ID [--] PROGRAM [ARG]...\n"
@@ -375,10 +361,8 @@ int cmd_run(int argc, char **argv)
 		{ "contid", required_argument, NULL, 'c' },
 		{ NULL, 0, NULL, 0 }
 	};
-	struct sigaction sa;
 	bool have_id = false;
 	uint64_t id = 0;
-	size_t i;
 	pid_t pid;
 	int c, err, st;
 
@@ -393,12 +377,7 @@ int cmd_run(int argc, char **argv)
 	if (optind >= argc)
 		usage_error("run", "missing PROGRAM");
 
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = forward;
-	sa.sa_flags = SA_RESTART;
-	sigemptyset(&sa.sa_mask);
-	for (i = 0; i < sizeof(forwarded) / sizeof(forwarded[0]); i++)
-		sigaction(forwarded[i], &sa, NULL);
+	relay_signals(forwarded, sizeof(forwarded) / sizeof(forwarded[0]), false);
 
 	print_flush();
 	err = contid_spawn(id, argv[optind], argv + optind, NULL,
@@ -416,14 +395,10 @@ int cmd_run(int argc, char **argv)
 			    "cannot run '%s' with container ID %" PRIu64,
 			    argv[optind], id);
 	}
-	child_pid = pid;
-	for (i = 0; i < sizeof(forwarded) / sizeof(forwarded[0]); i++)
-		if (pending[forwarded[i]])
-			kill(pid, forwarded[i]);
-	while (waitpid(pid, &st, 0) < 0) {
-		if (errno != EINTR)
-			return fail(errno, strerror(errno), "cannot wait for '%s'", argv[optind]);
-	}
+	relay_child(pid);
+	err = relay_wait(pid, &st);
+	if (err < 0)
+		return fail(err, strerror(-err), "cannot wait for '%s'", argv[optind]);
 	if (WIFEXITED(st))
 		return WEXITSTATUS(st);
 	if (WIFSIGNALED(st))

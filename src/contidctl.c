@@ -308,8 +308,14 @@ int main(int argc, char **argv)
 		{ NULL, 0, NULL, 0 }
 	};
 	const struct cmd *c;
+	const char *self = argv[0] ? strrchr(argv[0], '/') : NULL;
 	int o;
 
+	/* Under the name contid-RUNTIME: the runtime wrapper, whose command
+	 * line is the real runtime's (src/cmd-runtime.c). */
+	self = self ? self + 1 : argv[0];
+	if (self && strncmp(self, "contid-", 7) == 0 && self[7])
+		return runtime_main(self, argc, argv);
 	opterr = 0;
 	while ((o = getopt_long(argc, argv, "+:jhV", opts, NULL)) != -1) {
 		switch (o) {

@@ -93,6 +93,27 @@ void id_list_add(const char *cmd, struct id_list *l, const char *arg);
 /* Open a handle; prints the failure and returns NULL on error. */
 struct contid_handle *open_handle(unsigned int flags);
 
+/*
+ * read_fd_max - read @fd to its end, at most @max bytes: a malloc'ed buffer
+ * (not NUL-terminated) and its length in *@len; NULL on failure with *@err
+ * -ENOMEM, -EFBIG (more than @max bytes) or the read's -errno.
+ */
+char *read_fd_max(int fd, size_t max, size_t *len, int *err);
+
+/* The runtime wrapper (src/cmd-runtime.c): contidctl run under a name
+ * "contid-RUNTIME" (@self, its basename). */
+int runtime_main(const char *self, int argc, char **argv);
+
+struct oci_mapping;
+/*
+ * mapping_record_send - write the container mapping record of the state or
+ * config.json at @json (@len bytes) (src/mapping-record.c); a failure is a
+ * warning on stderr ("contidctl: WHO: warning: ..."), never an error.
+ * @shown is the container's id as messages print it.
+ */
+void mapping_record_send(const char *who, const char *json, size_t len,
+			 const struct oci_mapping *m, const char *shown);
+
 /* Finish: flush stdout, report a write error; returns the exit status. */
 int finish(int status);
 

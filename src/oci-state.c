@@ -96,7 +96,7 @@ int oci_contid_parse(const char *s, uint64_t *id, const char **why)
 	return 0;
 }
 
-static void show_id(char *out, size_t outlen, const char *id, size_t len)
+void oci_show_id(char *out, size_t outlen, const char *id, size_t len)
 {
 	size_t i, n = len > 64 ? 64 : len;
 
@@ -108,32 +108,99 @@ static void show_id(char *out, size_t outlen, const char *id, size_t len)
 		snprintf(out + i, outlen - i, "...");
 }
 
-int oci_state_parse(const char *buf, size_t len, struct oci_state *st,
-		    char *msg, size_t msglen)
+/*
+ * The ID of the container whose "id" is @id (@len bytes) and whose state or
+ * config.json (@what, for messages) is @root: the annotation if @root has it, else derived from
+ * @id.  One rule for the hook (the state) and the runtime wrapper (the
+ * bundle's config.json).
+ */
+static int choose_contid(json_t *root, const char *what, const char *id, size_t len,
+			 uint64_t *contid, enum oci_id_source *source,
+			 char *msg, size_t msglen)
+{
+	json_t *ann, *v;
+	const char *why;
+	char shown[72];
+
+	ann = json_object_get(root, "annotations");
+	if (ann && !json_is_object(ann)) {
+		snprintf(msg, msglen, "the %s's \"annotations\" is not an object", what);
+		return -1;
+	}
+	v = ann ? json_object_get(ann, OCI_CONTID_ANNOTATION) : NULL;
+	if (!v) {
+		*contid = oci_contid_from_id(id, len, source);
+		return 0;
+	}
+	if (!json_is_string(v)) {
+		snprintf(msg, msglen, "the annotation " OCI_CONTID_ANNOTATION " is not a string");
+		return -1;
+	}
+	/* No "\u0000" in it: json_loadb() refuses that without
+	 * JSON_ALLOW_NUL, so the C string is the whole value. */
+	if (oci_contid_parse(json_string_value(v), contid, &why) < 0) {
+		oci_show_id(shown, sizeof(shown), json_string_value(v),
+			json_string_length(v));
+		snprintf(msg, msglen, "invalid container ID '%s' in the annotation "
+			 OCI_CONTID_ANNOTATION ": %s", shown, why);
+		return -1;
+	}
+	*source = OCI_ID_ANNOTATION;
+	return 0;
+}
+
+/* @buf (@len bytes) as a JSON object, or NULL with the message in @msg. */
+static json_t *load_object(const char *buf, size_t len, const char *what,
+			   char *msg, size_t msglen)
 {
 	json_error_t jerr;
-	json_t *root, *v, *ann;
-	const char *why;
-	json_int_t pid;
-	int rc = -1;
+	json_t *root;
 
 	/* jansson's reader stops at a NUL byte as at the end of the input:
 	 * whatever follows one would go unread. */
 	if (memchr(buf, '\0', len)) {
-		snprintf(msg, msglen, "the state is not valid JSON: a NUL byte at offset %zu",
-			 (size_t)((const char *)memchr(buf, '\0', len) - buf));
-		return -1;
+		snprintf(msg, msglen, "the %s is not valid JSON: a NUL byte at offset %zu",
+			 what, (size_t)((const char *)memchr(buf, '\0', len) - buf));
+		return NULL;
 	}
 	root = json_loadb(buf, len, JSON_REJECT_DUPLICATES, &jerr);
 	if (!root) {
-		snprintf(msg, msglen, "the state is not valid JSON: %s (line %d, column %d)",
-			 jerr.text, jerr.line, jerr.column);
-		return -1;
+		snprintf(msg, msglen, "the %s is not valid JSON: %s (line %d, column %d)",
+			 what, jerr.text, jerr.line, jerr.column);
+		return NULL;
 	}
 	if (!json_is_object(root)) {
-		snprintf(msg, msglen, "the state is not a JSON object");
-		goto out;
+		snprintf(msg, msglen, "the %s is not a JSON object", what);
+		json_decref(root);
+		return NULL;
 	}
+	return root;
+}
+
+int oci_config_contid(const char *buf, size_t len, const char *id,
+		      uint64_t *contid, enum oci_id_source *source,
+		      char *msg, size_t msglen)
+{
+	json_t *root = load_object(buf, len, "configuration", msg, msglen);
+	int rc;
+
+	if (!root)
+		return -1;
+	rc = choose_contid(root, "configuration", id, strlen(id), contid, source, msg, msglen);
+	json_decref(root);
+	return rc;
+}
+
+int oci_state_parse(const char *buf, size_t len, struct oci_state *st,
+		    char *msg, size_t msglen)
+{
+	json_t *root, *v;
+	json_int_t pid;
+	int rc = -1;
+
+	root = load_object(buf, len, "state", msg, msglen);
+	if (!root)
+		return -1;
 	v = json_object_get(root, "pid");
 	if (!v) {
 		snprintf(msg, msglen, "the state has no \"pid\" (the hook runs at createRuntime, once the container's process exists)");
@@ -150,34 +217,11 @@ int oci_state_parse(const char *buf, size_t len, struct oci_state *st,
 		snprintf(msg, msglen, "the state has no \"id\" string");
 		goto out;
 	}
-	show_id(st->id_shown, sizeof(st->id_shown), json_string_value(v),
+	oci_show_id(st->id_shown, sizeof(st->id_shown), json_string_value(v),
 		json_string_length(v));
-	st->contid = oci_contid_from_id(json_string_value(v), json_string_length(v),
-					&st->source);
-	ann = json_object_get(root, "annotations");
-	if (ann && !json_is_object(ann)) {
-		snprintf(msg, msglen, "the state's \"annotations\" is not an object");
+	if (choose_contid(root, "state", json_string_value(v), json_string_length(v),
+			  &st->contid, &st->source, msg, msglen) < 0)
 		goto out;
-	}
-	v = ann ? json_object_get(ann, OCI_CONTID_ANNOTATION) : NULL;
-	if (v) {
-		char shown[72];
-
-		if (!json_is_string(v)) {
-			snprintf(msg, msglen, "the annotation " OCI_CONTID_ANNOTATION " is not a string");
-			goto out;
-		}
-		/* No "\u0000" in it: json_loadb() refuses that without
-		 * JSON_ALLOW_NUL, so the C string is the whole value. */
-		if (oci_contid_parse(json_string_value(v), &st->contid, &why) < 0) {
-			show_id(shown, sizeof(shown), json_string_value(v),
-				json_string_length(v));
-			snprintf(msg, msglen, "invalid container ID '%s' in the annotation "
-				 OCI_CONTID_ANNOTATION ": %s", shown, why);
-			goto out;
-		}
-		st->source = OCI_ID_ANNOTATION;
-	}
 	rc = 0;
 out:
 	json_decref(root);

@@ -44,6 +44,24 @@ int oci_state_parse(const char *buf, size_t len, struct oci_state *st,
 		    char *msg, size_t msglen);
 
 /*
+ * oci_show_id - a container's id (@len bytes) for a one-line message:
+ * control and non-ASCII bytes as '?', cut at 64 bytes with "...".  @outlen
+ * is at least 68.
+ */
+void oci_show_id(char *out, size_t outlen, const char *id, size_t len);
+
+/*
+ * oci_config_contid - the ID the runtime wrapper gives container @id (a C
+ * string) whose bundle's config.json is the @len bytes at @buf: the
+ * annotation in its "annotations", else oci_contid_from_id(), the same rule
+ * and the same messages as oci_state_parse() ("the configuration ..." where
+ * that says "the state ...").  Returns 0, or -1 with a one-line message.
+ */
+int oci_config_contid(const char *buf, size_t len, const char *id,
+		      uint64_t *contid, enum oci_id_source *source,
+		      char *msg, size_t msglen);
+
+/*
  * oci_contid_from_id - the ID derived from a container's "id" (@len bytes,
  * which may hold NULs: JSON strings can): exactly 64
  * characters of [0-9a-f] give their first 16 as a u64 (big-endian reading,

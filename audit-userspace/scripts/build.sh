@@ -7,7 +7,8 @@
 #                    four minutes cold on two cores.  This is what
 #                    scripts/test.sh and the live suite use.
 #   build.sh deb     dpkg-buildpackage -b -uc -us: Debian's binary packages
-#                    (auditd, libaudit1, libauparse0, ...) in DIR.  Needs the
+#                    (auditd, libaudit1, libauparse0, ...) in DIR, version
+#                    $AUS_LOCAL_VERSION (common.sh).  Needs the
 #                    package's Build-Depends (apt-get build-dep audit) and
 #                    takes far longer (Python bindings, every plugin): for a
 #                    user who wants packages, not run by CI.
@@ -77,7 +78,11 @@ if [ "$mode" = plain ]; then
 	test -x "$tmp/root/usr/sbin/auditd" || die "no auditd built"
 else
 	command -v dpkg-buildpackage >/dev/null || die "dpkg-buildpackage missing: apt-get install -y dpkg-dev"
-	log "dpkg-buildpackage -b -uc -us in $AUS_SRC"
+	# The local version, as "dch --local" writes it (without needing
+	# devscripts): a new top entry in debian/changelog, undone with the
+	# rest of the tree below.
+	(cd "$AUS_SRC" && "$AUS_DIR/scripts/local-version.sh" debian/changelog >&2)
+	log "dpkg-buildpackage -b -uc -us in $AUS_SRC ($AUS_LOCAL_VERSION)"
 	(cd "$AUS_SRC" && dpkg-buildpackage -b -uc -us -j"$JOBS" >&2)
 	mv "$AUS_ROOT"/*.deb "$tmp"/
 	rm -f "$AUS_ROOT"/*.buildinfo "$AUS_ROOT"/*.changes

@@ -39,6 +39,7 @@ extern "C" {
 #define CONTID_MSG_CONTAINER		1020	/* record: a set attempt */
 #define CONTID_MSG_SIGNAL_INFO2		1021	/* request/reply */
 #define CONTID_MSG_CONTAINER_INFO	1340	/* aux record with contid */
+#define CONTID_MSG_MAPPING		2502	/* AUDIT_VIRT_MACHINE_ID: which container an ID is */
 #define CONTID_FIELD_CONTAINERID_NR	27	/* rule field number */
 #define CONTID_FEATURE_CONTAINERID_FILTER 0x00000080u
 
@@ -761,6 +762,22 @@ int contid_siginfo_get(struct contid_handle *h, struct contid_siginfo *si);
  */
 int contid_siginfo_decode(struct contid_siginfo *si, unsigned int type,
 			  const void *buf, size_t len);
+
+/**
+ * contid_user_record - send a user-space audit record
+ * @type: a user message type: 1100-1199 or 2100-2999 (else -EINVAL)
+ * @text: the record's text (at most CONTID_USER_TEXT_MAX bytes, else
+ *        -EMSGSIZE), sent with its NUL; the kernel logs it as
+ *        msg='TEXT' after the sender's pid, uid, auid, ses (and subj)
+ *
+ * Waits for the kernel's ACK.  Needs CAP_AUDIT_WRITE (-EPERM).  A kernel
+ * with auditing disabled accepts and drops it (0).  The caller encodes
+ * untrusted values (docs/interfaces.md, "The container mapping record").
+ */
+int contid_user_record(struct contid_handle *h, uint16_t type, const char *text);
+
+/** Longest text of a user record: the kernel's AUDIT_MESSAGE_TEXT_MAX. */
+#define CONTID_USER_TEXT_MAX 8560
 
 /* ------------------------------------------------------------------ */
 /* Records                                                              */

@@ -30,6 +30,9 @@ B=${CONTID_BUILD_DIR:-$REPO/build}
 fails=0
 bad() { echo "FAIL: $*"; fails=$((fails + 1)); }
 
+echo "== the packages' local version"
+"$here/version.sh" || fails=$((fails + 1))
+
 echo "== the series applies"
 "$REPO/audit-userspace/scripts/check-series.sh"
 
