@@ -353,7 +353,8 @@ git -C "$wt" checkout -q "${commits[-1]}"
 mapfile -t dirs < <(printf '%s\n' "${series_c[@]}" | xargs -r -n1 dirname | sort -u | sed 's|$|/|')
 for v in selinux check-noaudit check-nosyscall check-nonetns check-noproc; do
 	targets=("${dirs[@]}")
-	[ "$v" = selinux ] && targets+=(security/selinux/)
+	[ "$v" = selinux ] && ! printf '%s\n' "${dirs[@]}" | grep -q -x 'security/selinux/' &&
+		targets+=(security/selinux/)
 	vlog=$work/$v.log
 	rc=0
 	KOBJ=$BUILD_DIR/kernel/obj-series-$v kbuild "$v" "${targets[@]}" >"$vlog" 2>&1 || rc=$?
