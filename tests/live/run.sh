@@ -76,9 +76,11 @@ mkdir -p "$stage/live" "$stage/usr/share/contid"
 # The kernel series' own live tests: standalone on purpose (see auditnl.h).
 CC=${CC:-gcc}
 if selected kernel; then
-	$CC -std=c11 -O1 -g -Wall -Wextra -Werror -o "$stage/live/live_kernel" \
+	$CC -std=c11 -O1 -g -Wall -Wextra -Werror -I"$REPO/tests/live/common" \
+		-o "$stage/live/live_kernel" \
 		"$REPO/tests/live/kernel/live_kernel.c" "$REPO/tests/live/kernel/auditnl.c" \
-		"$REPO/tests/live/kernel/expect.c" -lcmocka -lpthread
+		"$REPO/tests/live/kernel/expect.c" "$REPO/tests/live/common/livewait.c" \
+		-lcmocka -lpthread
 fi
 
 # libcontid and contidctl (every suite but kernel and reliability needs
