@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /* Waits that end on progress, not on a clock: see livewait.h. */
+#ifndef _GNU_SOURCE
 #define _GNU_SOURCE
+#endif
 #include "livewait.h"
 
 #include <errno.h>
@@ -50,6 +52,11 @@ static long limit_ms(const char *name, long dflt)
 		return dflt * 1000L;
 	}
 	return v * 1000L;
+}
+
+long lw_bound_ms(void)
+{
+	return limit_ms("LIVE_WAIT_BOUND", LW_BOUND_S);
 }
 
 void lw_begin(struct lw_wait *w, const char *fmt, ...)
@@ -145,33 +152,41 @@ unsigned long long lw_task_token(pid_t pid)
 		      majflt);
 }
 
-long lw_audit_backlog(void)
+/*
+ * Send one request without payload or with text on a new socket and wait
+ * for a message of reply_type (NLMSG_ERROR: the ACK); its payload goes to
+ * out (cap bytes).  Returns 0, the request's negative errno, or -errno.
+ */
+static long request_once(int type, const char *text, int reply_type, void *out, size_t cap,
+			 const char *what)
 {
 	struct sockaddr_nl sa = { .nl_family = AF_NETLINK };
-	_Alignas(struct nlmsghdr) char buf[NLMSG_SPACE(sizeof(struct audit_status)) + 256];
+	_Alignas(struct nlmsghdr) char buf[NLMSG_SPACE(1024)];
 	struct nlmsghdr *nh = (struct nlmsghdr *)buf;
+	size_t len = text ? strlen(text) + 1 : 0;
 	struct lw_wait w;
 	long rc = -ETIMEDOUT;
 	int fd;
 
+	if (NLMSG_SPACE(len) > sizeof(buf))
+		return -EMSGSIZE;
 	fd = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, NETLINK_AUDIT);
 	if (fd < 0)
 		return -errno;
 	memset(buf, 0, sizeof(buf));
-	nh->nlmsg_len = NLMSG_LENGTH(0);
-	nh->nlmsg_type = AUDIT_GET;
+	nh->nlmsg_len = NLMSG_LENGTH(len);
+	nh->nlmsg_type = (unsigned short)type;
 	nh->nlmsg_flags = NLM_F_REQUEST | NLM_F_ACK;
 	nh->nlmsg_seq = 1;
+	if (len)
+		memcpy(NLMSG_DATA(nh), text, len);
 	if (sendto(fd, buf, nh->nlmsg_len, 0, (struct sockaddr *)&sa, sizeof(sa)) < 0) {
 		rc = -errno;
 		goto out;
 	}
-	/*
-	 * The ACK (or the error) comes at once, the reply from a kernel
-	 * thread of its own: wait for the reply, nothing to measure but the
-	 * stall limit (this wait is the others' progress probe).
-	 */
-	lw_begin(&w, "the AUDIT_GET reply to the audit backlog probe");
+	/* Nothing to measure but the stall limit: these waits are the
+	 * others' probes and markers. */
+	lw_begin(&w, "%s", what);
 	for (;;) {
 		struct pollfd pfd = { .fd = fd, .events = POLLIN };
 		ssize_t n;
@@ -185,14 +200,19 @@ long lw_audit_backlog(void)
 			rc = -errno;
 			break;
 		}
-		if (n >= (ssize_t)NLMSG_HDRLEN && nh->nlmsg_type == NLMSG_ERROR &&
-		    ((struct nlmsgerr *)NLMSG_DATA(nh))->error) {
-			rc = ((struct nlmsgerr *)NLMSG_DATA(nh))->error;
-			break;
-		}
-		if (n >= (ssize_t)NLMSG_SPACE(sizeof(struct audit_status)) &&
-		    nh->nlmsg_type == AUDIT_GET) {
-			rc = (long)((struct audit_status *)NLMSG_DATA(nh))->backlog;
+		if (n >= (ssize_t)NLMSG_SPACE(sizeof(struct nlmsgerr)) &&
+		    nh->nlmsg_type == NLMSG_ERROR) {
+			int e = ((struct nlmsgerr *)NLMSG_DATA(nh))->error;
+
+			if (e || reply_type == NLMSG_ERROR) {
+				rc = e;
+				break;
+			}
+		} else if (n >= (ssize_t)NLMSG_HDRLEN && nh->nlmsg_type == reply_type) {
+			size_t plen = (size_t)n - NLMSG_HDRLEN;
+
+			memcpy(out, NLMSG_DATA(nh), plen < cap ? plen : cap);
+			rc = 0;
 			break;
 		}
 		if (n < 0 && !lw_going(&w, 0))
@@ -201,4 +221,25 @@ long lw_audit_backlog(void)
 out:
 	close(fd);
 	return rc;
+}
+
+int lw_audit_user(const char *text)
+{
+	return (int)request_once(AUDIT_USER, text, NLMSG_ERROR, NULL, 0,
+				 "the ACK of an AUDIT_USER marker");
+}
+
+long lw_audit_backlog(void)
+{
+	struct audit_status st;
+	long rc;
+
+	/*
+	 * The ACK comes at once, the reply from a kernel thread of its own:
+	 * wait for the reply.
+	 */
+	memset(&st, 0, sizeof(st));
+	rc = request_once(AUDIT_GET, NULL, AUDIT_GET, &st, sizeof(st),
+			  "the AUDIT_GET reply to the audit backlog probe");
+	return rc < 0 ? rc : (long)st.backlog;
 }

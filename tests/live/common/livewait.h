@@ -84,6 +84,18 @@ unsigned long long lw_task_token(pid_t pid);
  */
 long lw_audit_backlog(void);
 
+/*
+ * Send an AUDIT_USER message with text on a socket of its own and wait
+ * for its ACK: the marker a test reads up to, to prove that everything
+ * the kernel queued before it was delivered (a check that a record does
+ * NOT come, without a silence window).  0 or a negative errno.
+ */
+int lw_audit_user(const char *text);
+
+/* The overall bound in milliseconds (LIVE_WAIT_BOUND): for a library's
+ * own request timeout, which cannot see progress. */
+long lw_bound_ms(void);
+
 long lw_now_ms(void);
 void lw_sleep_ms(long ms);
 
