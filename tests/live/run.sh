@@ -5,7 +5,9 @@
 #   tests/live/run.sh [normal|debug] [--filter a,b]
 #
 # Environment: LIVE_SUITES (below), LIVE_KERNEL (a bzImage to boot), REL_SEED and REL_ITERS (passed to the
-# guest for the reliability programs, see docs/testing.md).
+# guest for the reliability programs, see docs/testing.md), LIVE_WAIT_STALL
+# and LIVE_WAIT_BOUND (passed to the guest: the live waits' limits),
+# LIVE_STALL and LIVE_TIMEOUT (the whole guest run's, below).
 #
 # Fails loudly when anything needed is missing: a live test that cannot
 # run is a failure, never a skip.  Each suite lists the programs it must
@@ -132,18 +134,22 @@ else
 fi
 initrd=$BUILD_DIR/live-$variant.cpio.gz
 "$KERNEL_DIR/scripts/mkinitramfs.sh" "$initrd" --tree "$stage"
-# The whole guest run's limit, a guard against a hung guest, not a
-# measure: the normal run takes about 12 minutes alone (26 programs), and
-# in scripts/test.sh the debug kernel builds beside it.
-timeout=${LIVE_TIMEOUT:-1800}
-[ "$variant" = debug ] && timeout=1800
+# The guest run waits on progress (docs/testing.md, "Live waits"): QEMU
+# is stopped when the console did not grow for LIVE_STALL seconds (the
+# guest's init prints a heartbeat each minute while a program still
+# moves, and stops a program after 300 s without progress), and after
+# LIVE_TIMEOUT seconds in all, a generous bound, not a measure: the normal
+# run takes about 12 minutes alone (26 programs), the debug run far
+# longer on a busy host.
+timeout=${LIVE_TIMEOUT:-14400}
+stall=${LIVE_STALL:-900}
 # REL_SEED and REL_ITERS reach the reliability programs through the
 # kernel command line (init gets unknown NAME=value words as environment).
 append=""
 # The debug run marks the audit container ID entries' slab cache for
 # failslab's cache filter (live_netns_fail injects failures there only).
 [ "$variant" = debug ] && append=" slub_debug=A,audit_contid_net"
-for v in REL_SEED REL_ITERS; do
+for v in REL_SEED REL_ITERS LIVE_WAIT_STALL LIVE_WAIT_BOUND; do
 	[ -n "${!v:-}" ] && append="$append $v=${!v}"
 done
 # The debug kernel must show a kmemleak scan that ran (kernel/guest/init).
@@ -151,7 +157,7 @@ done
 logf=$BUILD_DIR/qemu-live-$variant.log
 rc=0
 "$KERNEL_DIR/scripts/run-qemu.sh" --kernel "$img" --initrd "$initrd" \
-	--job live --timeout "$timeout" --log "$logf" \
+	--job live --timeout "$timeout" --stall "$stall" --log "$logf" \
 	${append:+--append "${append# }"} || rc=$?
 
 # The guest's verdict is not enough: check from the console log that
