@@ -85,11 +85,20 @@ lw_files() {
 	done
 }
 
-# The NETLINK_AUDIT sockets of PID (portid PID) from /proc/net/netlink:
-# "groups rmem drops" each; nothing when it has none.  Its queue (rmem)
-# and drops are progress for a wait on what PID reads.
+# The NETLINK_AUDIT sockets PID holds (its fds' socket inodes matched in
+# /proc/net/netlink): "groups rmem drops" each; nothing when it has none.
+# Their queue (rmem) and drops are progress for a wait on what PID reads.
 lw_audit_sock() {
-	awk -v pid="$1" '$2 == 9 && $3 == pid { print $4, $5, $9 }' /proc/net/netlink
+	lw_netlink_sock 9 "$1"
+}
+
+# The same for any netlink protocol: lw_netlink_sock PROTOCOL PID.
+lw_netlink_sock() {
+	for _lw_fd in /proc/"$2"/fd/*; do
+		readlink "$_lw_fd" 2>/dev/null
+	done | sed -n 's/^socket:\[\([0-9]*\)\]$/\1/p' |
+		awk -v proto="$1" 'NR == FNR { ino[$1] = 1; next }
+			$2 == proto && ($10 in ino) { print $4, $5, $9 }' - /proc/net/netlink
 }
 
 # True when PID has a NETLINK_AUDIT socket (joined to a multicast group
@@ -99,6 +108,40 @@ lw_audit_ready() {
 		lw_audit_sock "$1" | grep -q -v '^00000000 '
 	else
 		[ -n "$(lw_audit_sock "$1")" ]
+	fi
+}
+
+# A field of the kernel's audit status (pid, backlog, lost, ...) as
+# "contidctl features" prints it (AUDIT_GET); nothing without contidctl.
+lw_audit_status() {
+	"${CONTIDCTL:-contidctl}" features 2>/dev/null | awk -v f="$1" '$1 == f { print $2 }'
+}
+
+# True when PID is the registered audit daemon.
+lw_audit_daemon() {
+	[ "$(lw_audit_status pid)" = "$1" ]
+}
+
+# How many tasks have PID as their parent (from /proc/*/stat).
+lw_children() {
+	lw_children_comm "$1" | wc -l
+}
+
+# The comm of each task whose parent is PID, one a line.
+lw_children_comm() {
+	for _lw_s in /proc/[0-9]*/stat; do
+		sed -n 's/^[0-9]* (\(.*\)) [A-Za-z] \([0-9]*\) .*/\2 \1/p' "$_lw_s" 2>/dev/null
+	done | awk -v p="$1" '$1 == p { sub(/^[0-9]+ /, ""); print }'
+}
+
+# Wait until PID has a child running COMM (any child when COMM is not
+# given): a fork, or a fork and exec, that happened.
+lw_wait_child() {
+	if [ -n "${2:-}" ]; then
+		lw_wait "task $1 to have a child running $2" \
+			"lw_children_comm $1 | grep -q -x -F -e '$2'" "lw_tasks $1"
+	else
+		lw_wait "task $1 to have a child" '[ "$(lw_children '"$1"')" -gt 0 ]' "lw_tasks $1"
 	fi
 }
 
