@@ -85,6 +85,12 @@ if selected kernel; then
 		-lcmocka -lpthread
 fi
 
+# The shell suites' marker (tests/live/common/marker.c): an AUDIT_USER
+# record they wait for instead of sleeping (docs/testing.md, "Live waits").
+mkdir -p "$stage/usr/bin"
+$CC -std=c11 -O1 -g -Wall -Wextra -Werror -o "$stage/usr/bin/contid-live-marker" \
+	"$REPO/tests/live/common/marker.c" "$REPO/tests/live/common/livewait.c"
+
 # libcontid and contidctl (every suite but kernel and reliability needs
 # them), with the library's live programs and contidctl's live scripts.
 if [ -f "$BUILD_DIR/userspace/Makefile" ]; then

@@ -2,8 +2,9 @@
 # contidctl features, --version, and signal-info after a kill -USR1 from
 # a contained task to "contidctl events --daemon" (the registered daemon).
 C=${CONTIDCTL:-/usr/sbin/contidctl}
-# Waits on progress, not on a clock (docs/testing.md, "Live waits").
-. /usr/share/contid/livewait.sh
+# Waits on progress, not on a clock (docs/testing.md, "Live waits");
+# LIVEWAIT: where it is (the deb suite runs these in its Debian root).
+. "${LIVEWAIT:-/usr/share/contid/livewait.sh}"
 T=$(mktemp -d /tmp/live_cli.XXXXXX)
 fails=0
 ok() { echo "ok: $*"; }

@@ -5,8 +5,9 @@
 # containers with distinct IDs, and the kernel's refusals with their exact
 # one-line messages and exit 1.
 C=${CONTIDCTL:-/usr/sbin/contidctl}
-# Waits on progress, not on a clock (docs/testing.md, "Live waits").
-. /usr/share/contid/livewait.sh
+# Waits on progress, not on a clock (docs/testing.md, "Live waits");
+# LIVEWAIT: where it is (the deb suite runs these in its Debian root).
+. "${LIVEWAIT:-/usr/share/contid/livewait.sh}"
 fails=0
 ok() { echo "ok: $*"; }
 bad() { echo "FAIL: $*"; fails=$((fails + 1)); }

@@ -4,8 +4,9 @@
 # rule, a program started by "contidctl run --contid 123459", the event
 # carrying CONTAINER_INFO op=task contid=123459 and the key.
 C=${CONTIDCTL:-/usr/sbin/contidctl}
-# Waits on progress, not on a clock (docs/testing.md, "Live waits").
-. /usr/share/contid/livewait.sh
+# Waits on progress, not on a clock (docs/testing.md, "Live waits");
+# LIVEWAIT: where it is (the deb suite runs these in its Debian root).
+. "${LIVEWAIT:-/usr/share/contid/livewait.sh}"
 T=$(mktemp -d /tmp/live_cli.XXXXXX)
 fails=0
 ok() { echo "ok: $*"; }

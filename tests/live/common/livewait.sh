@@ -145,6 +145,13 @@ lw_wait_child() {
 	fi
 }
 
+# lw_marker TEXT: an AUDIT_USER record with TEXT, sent with
+# contid-live-marker (tests/live/run.sh stages it): a reader that shows
+# TEXT has every record the kernel queued before it.
+lw_marker() {
+	contid-live-marker "$1"
+}
+
 # True when PID is gone or a zombie (it has exited, not yet reaped).
 lw_exited() {
 	[ ! -r "/proc/$1/stat" ] || [ "$(sed 's/^.*) //' "/proc/$1/stat" 2>/dev/null | cut -d' ' -f1)" = Z ]
