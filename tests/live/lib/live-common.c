@@ -14,6 +14,7 @@
 #include <unistd.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <linux/audit.h>
 #include <cmocka.h>
 
 #include "live-common.h"
@@ -94,8 +95,12 @@ static struct contid_event *read_until(struct contid_handle *h, live_match_fn st
 		if (n < 0)
 			fail_msg("contid_reader_read_netlink: %s", contid_strerror(n));
 		received += (unsigned long long)n;
-		/* Idle, and the kernel holds nothing more: every event is whole. */
-		if (n == 0 && lw_audit_backlog() == 0)
+		/*
+		 * Idle, and the kernel holds nothing more: every event is
+		 * whole.  A backlog that cannot be read (-errno) flushes too,
+		 * as idleness alone did before.
+		 */
+		if (n == 0 && lw_audit_backlog() <= 0)
 			contid_reader_flush(rd);
 		while (!found && contid_reader_next(rd, &ev) == 1) {
 			if (event_matches(ev, stop, stop_data))
@@ -126,7 +131,7 @@ static bool is_marker(const struct contid_event *ev, const struct contid_record 
 	const char *text = contid_record_text(rec);
 
 	(void)ev;
-	return contid_record_type(rec) == 1107 /* AUDIT_USER */ && text &&
+	return contid_record_type(rec) == AUDIT_USER && text &&
 	       strstr(text, data) != NULL;
 }
 
