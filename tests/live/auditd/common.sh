@@ -48,10 +48,20 @@ st() {
 	echo "$_v"
 }
 
-# wait_for CMD...: until CMD succeeds, while auditd, its log or the
-# kernel's backlog still move (livewait.sh; it says which wait gave up).
+# wait_until 'EXPR': until the shell expression EXPR holds, while auditd,
+# its log or the kernel's backlog still move (livewait.sh; it says which
+# wait gave up).
+wait_until() {
+	lw_wait "$1" "$1" 'lw_tasks ${AUDITD_PID:-1}; lw_files $LOG; st backlog'
+}
+# wait_for CMD [ARG]...: the same for a command, its arguments kept as
+# they are (each quoted for the evaluation).
 wait_for() {
-	lw_wait "$*" "$*" 'lw_tasks ${AUDITD_PID:-1}; lw_files $LOG; st backlog'
+	_wf=""
+	for _wf_a in "$@"; do
+		_wf="$_wf '$(printf '%s' "$_wf_a" | sed "s/'/'\\\\''/g")'"
+	done
+	wait_until "$_wf"
 }
 # log_marker TEXT: an AUDIT_USER record with TEXT (auditctl -m), and wait
 # until auditd has written it to $LOG: every record the kernel queued

@@ -138,7 +138,7 @@ ok "contidctl events --daemon $v registered"
 kill -STOP $v
 burst b1 $NB $MB
 sleep $((2 * PAUSE))
-wait_for '[ "$(st backlog)" = 0 ]' || bad "B1: the kernel's backlog never emptied"
+wait_until '[ "$(st backlog)" = 0 ]' || bad "B1: the kernel's backlog never emptied"
 drops=$(nl_drops $v)
 kill -CONT $v
 sleep $((3 * PAUSE))

@@ -22,7 +22,7 @@ l1=$!
 "$C" run --contid $R2 -- $H burst $D/r2 100000000 > $T/r2.out 2>&1 &
 l2=$!
 # The load runs: its events reach audit.log.
-wait_for '[ "$(grep -a -c "op=task contid=82000[12]" $LOG)" -gt 0 ]' || bad "no load events in audit.log"
+wait_until '[ "$(grep -a -c "op=task contid=82000[12]" $LOG)" -gt 0 ]' || bad "no load events in audit.log"
 before=$(grep -a -c "op=task contid=82000[12]" $LOG)
 [ "$before" -gt 0 ] && ok "load running: $before events of $R1/$R2 in audit.log" || bad "no load events before the kill"
 
@@ -47,7 +47,7 @@ second=$AUDITD_PID
 check "AUDIT_GET pid" "$second" "$(st pid)"
 lost1=$(st lost)
 # The load's records resume in the log after the second DAEMON_START.
-wait_for '[ "$(awk '"'"'/^type=DAEMON_START/ { n++ } n == 2'"'"' $LOG | grep -a -c "op=task contid=82000[12]")" -gt 0 ]' ||
+wait_until '[ "$(awk '"'"'/^type=DAEMON_START/ { n++ } n == 2'"'"' $LOG | grep -a -c "op=task contid=82000[12]")" -gt 0 ]' ||
 	bad "the load's records did not resume after the restart"
 # A container started after the restart: all of its events must be there.
 "$C" run --contid $R3 -- $H burst $D/r3 $M > $T/r3.out || bad "workload $R3"
