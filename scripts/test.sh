@@ -103,9 +103,11 @@ bound_patch_compile() {
 # stage.sh) compile warning-free with clang too.
 live_sources_compile() {
 	local f
-	for f in tests/live/kernel/*.c tests/live/reliability/*.c tests/live/auditd/*.c; do
+	for f in tests/live/kernel/*.c tests/live/reliability/*.c tests/live/auditd/*.c \
+		tests/live/common/*.c; do
 		[ -f "$f" ] || continue
-		"$1" -std=c11 -Wall -Wextra -Werror -fsyntax-only -Itests/live/kernel "$f" ||
+		"$1" -std=c11 -Wall -Wextra -Werror -fsyntax-only -Itests/live/kernel \
+			-Itests/live/common "$f" ||
 			return 1
 	done
 	echo "live sources: compile clean with $1"

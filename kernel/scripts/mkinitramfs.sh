@@ -22,6 +22,8 @@ for applet in $("$root/bin/busybox" --list); do
 	[ -e "$root/bin/$applet" ] || ln -s busybox "$root/bin/$applet"
 done
 install -m 0755 "$KERNEL_DIR/guest/init" "$root/init"
+# The waits on progress the init and the live scripts source.
+install -D -m 0644 "$REPO_DIR/tests/live/common/livewait.sh" "$root/usr/share/contid/livewait.sh"
 echo "root:x:0:0:root:/root:/bin/sh" > "$root/etc/passwd"
 echo "root:x:0:" > "$root/etc/group"
 echo "nobody:x:65534:65534:nobody:/:/bin/false" >> "$root/etc/passwd"

@@ -4,9 +4,13 @@
 # guest's verdict as the exit status.
 #
 #   run-qemu.sh --kernel BZIMAGE --initrd CPIO.GZ [--job live|demo|bench|shell]
-#               [--timeout SECONDS] [--log FILE] [--append "ARGS"] [--mem MB]
+#               [--timeout SECONDS] [--stall SECONDS] [--log FILE]
+#               [--append "ARGS"] [--mem MB]
 #
-# Exit status: 124 on timeout, else the guest's CONTID-GUEST-EXIT=N when
+# --timeout is the overall bound.  --stall S stops QEMU when the console
+# log did not grow for S seconds (a wait on progress,
+# tests/live/common/livewait.sh; the live job's init prints a heartbeat
+# while a program still moves).  Exit status: 124 on timeout or stall, else the guest's CONTID-GUEST-EXIT=N when
 # nonzero, else 1 when the kernel log holds a KASAN report, a lockdep
 # splat, a WARN, a BUG, an oops, an RCU stall, a hung task or a kmemleak
 # report (or the guest reported nothing).  Each reason that applies is
@@ -16,13 +20,14 @@
 splat_patterns=$(cd "$(dirname "$0")" && pwd)/splat-patterns
 [ -r "$splat_patterns" ] || die "$splat_patterns missing: the kernel report scan cannot run"
 
-kernel="" initrd="" job=live timeout=600 logf="" append="" mem=1024 filter=""
+kernel="" initrd="" job=live timeout=600 stall="" logf="" append="" mem=1024 filter=""
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--kernel) kernel=$2; shift 2 ;;
 	--initrd) initrd=$2; shift 2 ;;
 	--job) job=$2; shift 2 ;;
 	--timeout) timeout=$2; shift 2 ;;
+	--stall) stall=$2; shift 2 ;;
 	--log) logf=$2; shift 2 ;;
 	--append) append=$2; shift 2 ;;
 	--mem) mem=$2; shift 2 ;;
@@ -37,17 +42,38 @@ mkdir -p "$(dirname "$logf")"
 
 cmdline="console=ttyS0 audit=1 panic=-1 oops=panic panic_on_warn=0 loglevel=7 contid.job=$job contid.timeout=$((timeout - 30)) $append"
 [ -n "$filter" ] && cmdline="$cmdline contid.filter=$filter"
-log "booting ($job) under TCG, timeout ${timeout}s, log $logf"
+log "booting ($job) under TCG, timeout ${timeout}s${stall:+, stall ${stall}s}, log $logf"
+# The stall watchdog: QEMU writes its pid to $pidf; when the log stops
+# growing for $stall seconds the watchdog kills that pid and says why in
+# $stalled.
+pidf=$logf.qemu-pid stalled=$logf.stalled donef=$logf.done
+rm -f "$pidf" "$stalled" "$donef"
+: > "$logf"
+watchdog=""
+if [ -n "$stall" ]; then
+	(
+		. "$REPO_DIR/tests/live/common/livewait.sh"
+		if ! LIVE_WAIT_STALL=$stall LIVE_WAIT_BOUND=$((timeout + 60)) \
+			lw_wait "the guest console $logf" '[ -e "$donef" ]' 'lw_files "$logf"' 2> "$stalled"; then
+			[ -e "$donef" ] || { [ -s "$pidf" ] && kill "$(cat "$pidf")"; }
+		else
+			rm -f "$stalled"
+		fi
+	) &
+	watchdog=$!
+fi
 # stdbuf: keep the console line-buffered so it shows up as it comes.
 # The pipeline's statuses are read before anything else runs (an `|| true`
 # after it would leave PIPESTATUS holding true's 0).
 set +e
 timeout --foreground -k 5 "$timeout" \
 	qemu-system-x86_64 -accel tcg -m "$mem" -smp 2 -nographic -no-reboot \
-	-kernel "$kernel" -initrd "$initrd" -append "$cmdline" \
+	-kernel "$kernel" -initrd "$initrd" -append "$cmdline" -pidfile "$pidf" \
 	-serial mon:stdio -display none -nodefaults 2>&1 </dev/null |
 	stdbuf -oL tr -d '\r' | stdbuf -oL tee "$logf"
 st=("${PIPESTATUS[@]}")
+touch "$donef"
+[ -z "$watchdog" ] || wait "$watchdog"
 set -e
 qrc=${st[0]}
 
@@ -59,6 +85,12 @@ case "$qrc" in
 124|137) reasons+=("timeout: QEMU killed after ${timeout}s"); rc=124 ;;
 *) reasons+=("QEMU exited with status $qrc"); rc=1 ;;
 esac
+# The stall watchdog's kill (QEMU's status after a SIGTERM says little).
+if [ -s "$stalled" ]; then
+	reasons+=("stalled: QEMU killed: $(cat "$stalled")")
+	rc=124
+fi
+rm -f "$pidf" "$stalled" "$donef"
 [ "${st[2]}" = 0 ] || { reasons+=("writing the log $logf failed (tee status ${st[2]})"); [ "$rc" != 0 ] || rc=1; }
 
 verdict=$(grep -a -o 'CONTID-GUEST-EXIT=[0-9]*' "$logf" | tail -n1 | cut -d= -f2 || true)

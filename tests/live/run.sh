@@ -5,7 +5,9 @@
 #   tests/live/run.sh [normal|debug] [--filter a,b]
 #
 # Environment: LIVE_SUITES (below), LIVE_KERNEL (a bzImage to boot), REL_SEED and REL_ITERS (passed to the
-# guest for the reliability programs, see docs/testing.md).
+# guest for the reliability programs, see docs/testing.md), LIVE_WAIT_STALL
+# and LIVE_WAIT_BOUND (passed to the guest: the live waits' limits),
+# LIVE_STALL and LIVE_TIMEOUT (the whole guest run's, below).
 #
 # Fails loudly when anything needed is missing: a live test that cannot
 # run is a failure, never a skip.  Each suite lists the programs it must
@@ -76,10 +78,18 @@ mkdir -p "$stage/live" "$stage/usr/share/contid"
 # The kernel series' own live tests: standalone on purpose (see auditnl.h).
 CC=${CC:-gcc}
 if selected kernel; then
-	$CC -std=c11 -O1 -g -Wall -Wextra -Werror -o "$stage/live/live_kernel" \
+	$CC -std=c11 -O1 -g -Wall -Wextra -Werror -I"$REPO/tests/live/common" \
+		-o "$stage/live/live_kernel" \
 		"$REPO/tests/live/kernel/live_kernel.c" "$REPO/tests/live/kernel/auditnl.c" \
-		"$REPO/tests/live/kernel/expect.c" -lcmocka -lpthread
+		"$REPO/tests/live/kernel/expect.c" "$REPO/tests/live/common/livewait.c" \
+		-lcmocka -lpthread
 fi
+
+# The shell suites' marker (tests/live/common/marker.c): an AUDIT_USER
+# record they wait for instead of sleeping (docs/testing.md, "Live waits").
+mkdir -p "$stage/usr/bin"
+$CC -std=c11 -O1 -g -Wall -Wextra -Werror -o "$stage/usr/bin/contid-live-marker" \
+	"$REPO/tests/live/common/marker.c" "$REPO/tests/live/common/livewait.c"
 
 # libcontid and contidctl (every suite but kernel and reliability needs
 # them), with the library's live programs and contidctl's live scripts.
@@ -130,11 +140,15 @@ else
 fi
 initrd=$BUILD_DIR/live-$variant.cpio.gz
 "$KERNEL_DIR/scripts/mkinitramfs.sh" "$initrd" --tree "$stage"
-# The whole guest run's limit, a guard against a hung guest, not a
-# measure: the normal run takes about 12 minutes alone (26 programs), and
-# in scripts/test.sh the debug kernel builds beside it.
-timeout=${LIVE_TIMEOUT:-1800}
-[ "$variant" = debug ] && timeout=1800
+# The guest run waits on progress (docs/testing.md, "Live waits"): QEMU
+# is stopped when the console did not grow for LIVE_STALL seconds (the
+# guest's init prints a heartbeat each minute while a program still
+# moves, and stops a program after 300 s without progress), and after
+# LIVE_TIMEOUT seconds in all, a generous bound, not a measure: the normal
+# run takes about 12 minutes alone (26 programs), the debug run far
+# longer on a busy host.
+timeout=${LIVE_TIMEOUT:-14400}
+stall=${LIVE_STALL:-900}
 # REL_SEED and REL_ITERS reach the reliability programs through the
 # kernel command line (init gets unknown NAME=value words as environment).
 append=""
@@ -142,7 +156,7 @@ append=""
 # audit records' for failslab's cache filter (live_netns_fail injects
 # failures there only, and changes which of the two is marked).
 [ "$variant" = debug ] && append=" slub_debug=A,audit_contid_net,audit_buffer"
-for v in REL_SEED REL_ITERS; do
+for v in REL_SEED REL_ITERS LIVE_WAIT_STALL LIVE_WAIT_BOUND; do
 	[ -n "${!v:-}" ] && append="$append $v=${!v}"
 done
 # The debug kernel must show a kmemleak scan that ran (kernel/guest/init).
@@ -150,7 +164,7 @@ done
 logf=$BUILD_DIR/qemu-live-$variant.log
 rc=0
 "$KERNEL_DIR/scripts/run-qemu.sh" --kernel "$img" --initrd "$initrd" \
-	--job live --timeout "$timeout" --log "$logf" \
+	--job live --timeout "$timeout" --stall "$stall" --log "$logf" \
 	${append:+--append "${append# }"} || rc=$?
 
 # The guest's verdict is not enough: check from the console log that

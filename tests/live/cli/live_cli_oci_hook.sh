@@ -5,6 +5,9 @@
 # containers with distinct IDs, and the kernel's refusals with their exact
 # one-line messages and exit 1.
 C=${CONTIDCTL:-/usr/sbin/contidctl}
+# Waits on progress, not on a clock (docs/testing.md, "Live waits");
+# LIVEWAIT: where it is (the deb suite runs these in its Debian root).
+. "${LIVEWAIT:-/usr/share/contid/livewait.sh}"
 fails=0
 ok() { echo "ok: $*"; }
 bad() { echo "FAIL: $*"; fails=$((fails + 1)); }
@@ -25,10 +28,12 @@ hook() {
 	fi
 }
 
-sleep 60 & t1=$!
-sleep 60 & t2=$!
-sleep 60 & t3=$!
-sleep 60 & t4=$!
+# The containers' tasks: they sleep until killed at the end, however slow
+# the guest (no deadline of their own).
+sleep 100000 & t1=$!
+sleep 100000 & t2=$!
+sleep 100000 & t3=$!
+sleep 100000 & t4=$!
 hook 0 "" '{"ociVersion":"1.0.2","id":"'$ID1'","status":"created","pid":'$t1',"bundle":"/b"}'
 got=$("$C" get --hex "$t1")
 [ "$got" = 0123456789abcdef ] && ok "container 1: get --hex = 0123456789abcdef" || bad "container 1: get --hex = '$got'"
@@ -51,11 +56,12 @@ hook 1 "contidctl: oci-hook: cannot set the container ID of container $ID1 (pid 
 	'{"id":"'$ID1'","pid":'$t1'}'
 hook 1 "contidctl: oci-hook: cannot set the container ID of container $ID1 (pid $t1) to 81985529216486895 (0123456789abcdef): the task's container ID is already set (EEXIST)" \
 	'{"id":"'$ID1'","pid":'$t1'}' --allow-missing-kernel
-sh -c 'sleep 5 & sleep 5' & parent=$!
-sleep 0.5
+# A parent of one: its sleep holds until killed.
+sh -c 'sleep 100000 & echo $! > "$0"; wait' /tmp/hook.kid & parent=$!
+lw_wait_child "$parent" sleep || bad "sh $parent never forked its sleep"
 hook 1 "contidctl: oci-hook: cannot set the container ID of container mybox (pid $parent) to 8172591724613037108 (716ae0df8fdb6c34): the task has children or threads (EBUSY)" \
 	'{"id":"mybox","pid":'$parent'}'
-kill "$parent" 2>/dev/null
+kill "$(cat /tmp/hook.kid)" "$parent" 2>/dev/null
 hook 1 "contidctl: oci-hook: cannot set the container ID of container mybox (pid 4000000) to 8172591724613037108 (716ae0df8fdb6c34): no such task (ESRCH)" \
 	'{"id":"mybox","pid":4000000}'
 # The hook targeting itself: the shell execs it with its own pid.  The

@@ -18,7 +18,7 @@ grep -q "^$U:" /etc/passwd 2>/dev/null ||
 want_cause="permission denied: reading container IDs takes CAP_AUDIT_CONTROL (CONTID_E_READPERM)"
 
 echo "== get of the user's own task: the kernel refuses the read"
-su -s /bin/sh "$U" -c "sleep 30 & echo \$! > $T/pid; $C get \$(cat $T/pid) > $T/out 2> $T/err; echo \$? > $T/rc; kill \$(cat $T/pid)"
+su -s /bin/sh "$U" -c "sleep 100000 & echo \$! > $T/pid; $C get \$(cat $T/pid) > $T/out 2> $T/err; echo \$? > $T/rc; kill \$(cat $T/pid)"
 p=$(cat "$T/pid")
 want="contidctl: cannot get the container ID of $p: $want_cause"
 [ "$(cat "$T/rc")" = 1 ] && [ "$(cat "$T/err")" = "$want" ] && [ ! -s "$T/out" ] &&

@@ -4,6 +4,9 @@
 # rule, a program started by "contidctl run --contid 123459", the event
 # carrying CONTAINER_INFO op=task contid=123459 and the key.
 C=${CONTIDCTL:-/usr/sbin/contidctl}
+# Waits on progress, not on a clock (docs/testing.md, "Live waits");
+# LIVEWAIT: where it is (the deb suite runs these in its Debian root).
+. "${LIVEWAIT:-/usr/share/contid/livewait.sh}"
 T=$(mktemp -d /tmp/live_cli.XXXXXX)
 fails=0
 ok() { echo "ok: $*"; }
@@ -27,10 +30,15 @@ want="contidctl: cannot add the rule '$rule': the rule already exists (EEXIST)"
 
 "$C" events --json --contid 123459 > "$T/ev.json" 2> "$T/ev.err" &
 evpid=$!
-sleep 1
+lw_wait "contidctl events (pid $evpid) in the audit multicast group" \
+	"lw_audit_ready $evpid multicast" "lw_tasks $evpid" || bad "events never joined the multicast group"
 "$C" run --contid 123459 -- sh -c "echo > /tmp/$key"; rc=$?
 [ "$rc" = 0 ] && ok "run --contid 123459 -> 0" || bad "run -> $rc"
-sleep 3
+# The event checked below must come: wait for its CONTAINER_INFO record.
+lw_wait "events --json to print the CONTAINER_INFO op=task contid=123459 record" \
+	"grep -F -q '\"text\":\"op=task contid=123459\"' '$T/ev.json'" \
+	"lw_files '$T/ev.json'; lw_tasks $evpid; lw_audit_sock $evpid; lw_audit_status backlog" ||
+	bad "events --json never printed the CONTAINER_INFO record"
 kill -INT "$evpid"
 wait "$evpid"; rc=$?
 [ "$rc" = 0 ] && ok "events: SIGINT -> exit 0" || bad "events exit $rc"
@@ -84,9 +92,10 @@ got=$("$C" run --contid 4242 -- sh -c 'cat /proc/$$/containerid')
 "$C" run --contid 4243 sh -c 'exit 7'; rc=$?
 [ "$rc" = 7 ] && ok "run: exit status 7 passed on" || bad "run: exit status $rc, want 7"
 for s in TERM INT HUP QUIT USR1 USR2; do
-	"$C" run --contid 4244 -- sleep 10 &
+	"$C" run --contid 4244 -- sleep 100000 &
 	rp=$!
-	sleep 0.5
+	# The program runs (forked and exec'd): the signal is forwarded.
+	lw_wait_child "$rp" sleep || bad "run $rp never started sleep"
 	kill -$s "$rp"
 	wait "$rp"; rc=$?
 	n=$(kill -l "$s" 2>/dev/null)

@@ -4,6 +4,9 @@
 # checked through "contidctl events --json" (multicast) and "contidctl get";
 # then the EEXIST, EBUSY and EPERM refusals with their exact messages.
 C=${CONTIDCTL:-/usr/sbin/contidctl}
+# Waits on progress, not on a clock (docs/testing.md, "Live waits");
+# LIVEWAIT: where it is (the deb suite runs these in its Debian root).
+. "${LIVEWAIT:-/usr/share/contid/livewait.sh}"
 T=$(mktemp -d /tmp/live_cli.XXXXXX)
 fails=0
 ok() { echo "ok: $*"; }
@@ -17,8 +20,11 @@ has() { grep -F -q -- "$2" "$1"; }
 echo "== example 1: set the container ID of a sleep task, seen by events --json"
 "$C" events --json > "$T/ev.json" 2> "$T/ev.err" &
 evpid=$!
-sleep 1
-sleep 30 &	# the cover letter says 2 s; the debug kernel under TCG needs longer
+lw_wait "contidctl events (pid $evpid) in the audit multicast group" \
+	"lw_audit_ready $evpid multicast" "lw_tasks $evpid" || bad "events never joined the multicast group"
+# The cover letter says "sleep 2"; the task must outlive the checks
+# however slow the guest: it sleeps until killed at the end.
+sleep 100000 &
 child=$!
 "$C" set "$child" 123456; rc=$?
 [ "$rc" = 0 ] && ok "contidctl set $child 123456 -> 0" || bad "contidctl set $child 123456 -> $rc"
@@ -57,13 +63,15 @@ echo "== refusals"
 "$C" set "$child" 654321 2> "$T/err"; rc=$?
 want="contidctl: cannot set the container ID of $child: the task's container ID is already set (EEXIST)"
 [ "$rc" = 1 ] && [ "$(cat "$T/err")" = "$want" ] && ok "EEXIST: $want" || bad "EEXIST: rc=$rc $(cat "$T/err")"
-sh -c 'sleep 3 & sleep 3' &
+# A parent of one: its sleep holds until killed (no deadline of its own).
+sh -c 'sleep 100000 & echo $! > "$0"; wait' "$T/kid" &
 parent=$!
-sleep 0.3
+lw_wait_child "$parent" sleep || bad "sh $parent never forked its sleep"
 "$C" set "$parent" 777 2> "$T/err"; rc=$?
 want="contidctl: cannot set the container ID of $parent: the task has children or threads (EBUSY)"
 [ "$rc" = 1 ] && [ "$(cat "$T/err")" = "$want" ] && ok "EBUSY: $want" || bad "EBUSY: rc=$rc $(cat "$T/err")"
-kill "$parent" 2>/dev/null
+# Its sleep first (it would outlive it), then the sh.
+kill "$(cat "$T/kid")" "$parent" 2>/dev/null
 # The shell execs contidctl: it targets itself.
 sh -c 'exec '"$C"' set $$ 778' 2> "$T/err"; rc=$?
 grep -q "^contidctl: cannot set the container ID of [0-9]*: permission denied: the caller lacks CAP_AUDIT_CONTROL, or the task is the caller or a kernel thread (EPERM)\$" "$T/err" && [ "$rc" = 1 ] &&
@@ -74,7 +82,12 @@ want="contidctl: cannot set the container ID of 4000000: no such task (ESRCH)"
 "$C" set "$child" 18446744073709551615 2> "$T/err"; rc=$?
 [ "$rc" = 2 ] && ok "unset value is a usage error" || bad "unset value: rc=$rc"
 
-sleep 2.5
+# The last record expected: the EEXIST attempt's (res=0).  Every check
+# below is of a record that must be there, so waiting for it is the end.
+lw_wait "events --json to print the EEXIST attempt's record (opid $child, contid 654321)" \
+	"grep -F '\"opid\":\"$child\"' '$T/ev.json' | grep -F -q '\"contid\":\"654321\"'" \
+	"lw_files '$T/ev.json'; lw_tasks $evpid; lw_audit_sock $evpid; lw_audit_status backlog" ||
+	bad "events --json never printed the EEXIST attempt's record"
 kill -TERM "$evpid"
 wait "$evpid"; rc=$?
 [ "$rc" = 0 ] && ok "events: SIGTERM -> exit 0" || bad "events exit $rc"

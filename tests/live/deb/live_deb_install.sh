@@ -18,8 +18,9 @@ if [ "${1:-}" != --in-root ]; then
 	chmod 1777 "$R/tmp"
 	cp -r "$S/debs" "$S/cli" "$S/root-packages" "$R/tmp/"
 	cp "$0" "$R/tmp/live_deb_install"
+	cp /usr/share/contid/livewait.sh "$R/tmp/livewait.sh"
 	chroot "$R" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root TERM=dumb \
-		/bin/sh /tmp/live_deb_install --in-root
+		LIVEWAIT=/tmp/livewait.sh /bin/sh /tmp/live_deb_install --in-root
 	rc=$?
 	umount "$R/tmp" "$R/dev" "$R/sys" "$R/proc"
 	exit "$rc"
@@ -29,6 +30,8 @@ fi
 # programs (FEATURE_SH_STANDALONE): its dpkg and dpkg-deb applets would
 # shadow the real ones.  A function comes before an applet.
 dpkg() { /usr/bin/dpkg "$@"; }
+# Waits on progress, not on a clock (docs/testing.md, "Live waits").
+. "$LIVEWAIT"
 dpkg_deb() { /usr/bin/dpkg-deb "$@"; }
 cd /tmp || exit 1
 [ "$(dpkg --version | head -n 1 | cut -d' ' -f1-2)" = "Debian 'dpkg'" ] ||
@@ -147,7 +150,9 @@ c=$(sed -n 's/^	libcontid\.so\.0 => \(.*\) (0x[0-9a-f]*)$/\1/p' ldlist)
 [ -n "$c" ] && [ "$(readlink -f "$c")" = "$real" ] && ok "ld.so --list: libcontid.so.0 => $c, $real" || bad "ld.so --list: '$c'"
 /usr/sbin/contidctl events --json > ev.out 2>&1 &
 p=$!
-sleep 2
+# Running, its libraries mapped: its audit socket has joined the group.
+lw_wait "the installed contidctl events (pid $p) in the audit multicast group" \
+	"lw_audit_ready $p multicast" "lw_tasks $p" || bad "contidctl events never joined the group"
 maps=$(awk '$6 ~ /libcontid/ { print $6 }' "/proc/$p/maps" | sort -u)
 [ "$maps" = "$real" ] && ok "contidctl (pid $p) maps $maps only" || bad "contidctl maps: '$maps', want $real"
 grep -E -q " /usr/sbin/contidctl$" "/proc/$p/maps" && ok "and runs /usr/sbin/contidctl" || bad "pid $p is not /usr/sbin/contidctl"
@@ -158,7 +163,7 @@ grep -q "^$sum  ${real#/}\$" "/var/lib/dpkg/info/libcontid0:$A.md5sums" &&
 
 echo "== contidctl's live checks against /usr/sbin/contidctl"
 for s in live_cli_set_get live_cli_rule live_cli_features live_cli_oci_hook live_cli_perm; do
-	CONTIDCTL=/usr/sbin/contidctl sh "cli/$s.sh" > cli.out 2>&1; rc=$?
+	CONTIDCTL=/usr/sbin/contidctl LIVEWAIT=$LIVEWAIT sh "cli/$s.sh" > cli.out 2>&1; rc=$?
 	sed "s/^/  $s: /" cli.out
 	[ "$rc" = 0 ] && [ "$(tail -n 1 cli.out)" = "PASS: $s" ] && ok "$s with the installed contidctl" ||
 		bad "$s -> $rc"

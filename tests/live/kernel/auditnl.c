@@ -2,6 +2,7 @@
 /* The live tests' own audit netlink client: see auditnl.h. */
 #define _GNU_SOURCE
 #include "auditnl.h"
+#include "livewait.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -23,14 +24,8 @@ static uint32_t g_seq = 1;
 static struct rec *g_recs;
 static size_t g_nrecs, g_caprecs;
 static unsigned long g_marker;
-
-static long now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1000L + ts.tv_nsec / 1000000L;
-}
+/* Datagrams read from the kernel so far: the waits' progress. */
+static unsigned long long g_received;
 
 static void store_record(int type, const char *data, size_t len)
 {
@@ -85,6 +80,7 @@ static int recv_one(int timeout_ms, uint32_t seq, struct nlmsghdr *reply,
 		return errno == EINTR || errno == EAGAIN ? 0 : -errno;
 	if (sa.nl_pid != 0)
 		return 1; /* not from the kernel */
+	g_received++;
 	for (struct nlmsghdr *nh = (struct nlmsghdr *)buf; n >= (ssize_t)NLMSG_HDRLEN;) {
 		size_t len = nh->nlmsg_len;
 
@@ -139,13 +135,15 @@ static int send_msg(int type, int flags, const void *payload, size_t len,
 /*
  * A request in flight.  await_answer() is the one receive loop: it hands
  * every message that answers seq to on_msg() until on_msg() sets done, a
- * receive fails, or the deadline passes, and returns result.  on_msg()
- * sets result (which starts as -ETIMEDOUT) and may move the deadline.
- * A request with more state embeds this struct as its first member.
+ * receive fails, or the wait gives up (livewait.h: nothing arrived and
+ * the audit backlog did not move for the stall limit, or the overall
+ * bound), and returns result.  on_msg() sets result (which starts as
+ * -ETIMEDOUT).  A request with more state embeds this struct as its
+ * first member.
  */
 struct pending {
 	uint32_t seq;
-	long deadline;			/* now_ms() at which it gives up */
+	int type;			/* the request's, for the message */
 	int result;
 	int done;
 	void (*on_msg)(struct pending *p, struct nlmsghdr *m);
@@ -155,9 +153,12 @@ static int await_answer(struct pending *p)
 {
 	static char rbuf[BUF_SIZE] __attribute__((aligned(8)));
 	struct nlmsghdr *reply = (struct nlmsghdr *)rbuf;
+	struct lw_wait w;
 	int rc;
 
-	while (!p->done && now_ms() < p->deadline) {
+	lw_begin(&w, "auditnl: the answer to request type %d (seq %u)", p->type,
+		 (unsigned int)p->seq);
+	while (!p->done && lw_going_audit(&w, g_received)) {
 		int got = 0;
 
 		rc = recv_one(100, p->seq, reply, sizeof(rbuf), &got);
@@ -169,13 +170,13 @@ static int await_answer(struct pending *p)
 	return p->result;
 }
 
-/* Send a request and wait for its answer (at most 5 s). */
+/* Send a request and wait for its answer. */
 static int send_and_await(int type, int flags, const void *payload, size_t len,
 			  struct pending *p)
 {
 	int rc;
 
-	p->deadline = now_ms() + 5000;
+	p->type = type;
 	p->result = -ETIMEDOUT;
 	p->done = 0;
 	rc = send_msg(type, flags, payload, len, &p->seq);
@@ -196,6 +197,7 @@ struct query {
 	void *out;
 	size_t cap;
 	int have_data;
+	int have_ack;
 };
 
 static void query_msg(struct pending *p, struct nlmsghdr *m)
@@ -209,7 +211,11 @@ static void query_msg(struct pending *p, struct nlmsghdr *m)
 			finish(p, e->error);
 		else if (q->have_data)
 			finish(p, p->result);
-		/* else: the ACK may come before the reply on some paths. */
+		/*
+		 * else: the ACK comes first when a kernel thread of its own
+		 * sends the reply (AUDIT_GET): wait for the reply.
+		 */
+		q->have_ack = 1;
 		return;
 	}
 	if (q->reply_type && m->nlmsg_type == q->reply_type) {
@@ -220,9 +226,9 @@ static void query_msg(struct pending *p, struct nlmsghdr *m)
 		memcpy(q->out, NLMSG_DATA(m), plen);
 		p->result = (int)(m->nlmsg_len - NLMSG_HDRLEN);
 		q->have_data = 1;
-		/* The ACK follows; wait for it briefly (without it, the
-		 * reply's length is still the answer). */
-		p->deadline = now_ms() + 1000;
+		/* Done when the ACK came already; else it follows. */
+		if (q->have_ack)
+			finish(p, p->result);
 	}
 }
 
@@ -419,6 +425,7 @@ int anl_sync(void)
 	char text[64];
 	const char *want[2];
 	char val[80];
+	struct lw_wait w;
 	long idx;
 	int rc;
 
@@ -428,7 +435,10 @@ int anl_sync(void)
 		return rc;
 	snprintf(val, sizeof(val), "msg='%s'", text);
 	want[0] = NULL;
-	for (long deadline = now_ms() + 5000; now_ms() < deadline;) {
+	/* Records arriving, or the kernel's backlog moving, extend the wait. */
+	lw_begin(&w, "anl_sync: the AUDIT_USER record of the marker %s (%zu records stored)",
+		 text, g_nrecs);
+	while (lw_going_audit(&w, g_received)) {
 		idx = anl_find(0, AUDIT_USER, want);
 		while (idx >= 0) {
 			if (strstr(g_recs[idx].text, val))
@@ -523,11 +533,16 @@ long anl_find(size_t start, int type, const char *const *want)
 	return -1;
 }
 
-long anl_wait(int type, int timeout_ms, const char *const *want)
+long anl_wait(int type, const char *const *want)
 {
-	long deadline = now_ms() + timeout_ms;
-	size_t scanned = 0;
+	char what[200];
+	size_t scanned = 0, off;
+	struct lw_wait w;
 
+	off = (size_t)snprintf(what, sizeof(what), "a record of type %d", type);
+	for (const char *const *p = want; p && *p && off < sizeof(what); p++)
+		off += (size_t)snprintf(what + off, sizeof(what) - off, " %s", *p);
+	lw_begin(&w, "anl_wait: %s", what);
 	for (;;) {
 		long idx = anl_find(scanned, type, want);
 		int got = 0;
@@ -535,7 +550,7 @@ long anl_wait(int type, int timeout_ms, const char *const *want)
 		if (idx >= 0)
 			return idx;
 		scanned = g_nrecs;
-		if (now_ms() >= deadline)
+		if (!lw_going_audit(&w, g_received))
 			return -1;
 		if (recv_one(50, 0, NULL, 0, &got) < 0)
 			return -1;
@@ -760,17 +775,13 @@ int anl_task_threads(pid_t pid)
 
 int anl_wait_until(int (*done)(pid_t), pid_t pid, const char *what)
 {
-	long start = now_ms(), pause_ms = 1;
+	struct lw_wait w;
 
+	lw_begin(&w, "anl_wait_until: %s (pid %d)", what, (int)pid);
 	while (!done(pid)) {
-		if (now_ms() - start > ANL_WAIT_BOUND_S * 1000L) {
-			fprintf(stderr, "anl_wait_until: gave up after %d s: %s (pid %d)\n",
-				ANL_WAIT_BOUND_S, what, (int)pid);
+		if (!lw_going(&w, lw_task_token(pid)))
 			return -ETIMEDOUT;
-		}
-		poll(NULL, 0, (int)pause_ms);
-		if (pause_ms < 100)
-			pause_ms *= 2;
+		lw_sleep_ms(10);
 	}
 	return 0;
 }

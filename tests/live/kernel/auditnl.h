@@ -101,9 +101,12 @@ int anl_group_teardown(void **state);
 int anl_test_setup(void **state);
 
 /*
- * Read records until a USER record carrying the given marker text arrives
- * (everything the kernel queued before it has then been delivered).
- * Returns 0 or -ETIMEDOUT.
+ * Send an AUDIT_USER record with a marker text of its own and read records
+ * until it arrives: everything the kernel queued before it has then been
+ * delivered.  A test that checks that a record does NOT come uses this
+ * (the record would be before the marker), never a silence window.  The
+ * wait goes on while records arrive or the audit backlog moves
+ * (livewait.h).  Returns 0, -ETIMEDOUT when it gave up, or -errno.
  */
 int anl_sync(void);
 
@@ -116,10 +119,12 @@ const struct rec *anl_rec(size_t i);
 
 /*
  * Read until a record matching type (0: any) and all "name=value" pairs in
- * the NULL-terminated list is stored, or timeout_ms passes.  Returns the
- * index or -1.
+ * the NULL-terminated list is stored, or the wait gives up (livewait.h:
+ * no record arrived and the audit backlog did not move for the stall
+ * limit, or the overall bound; the message says so).  Returns the index
+ * or -1.
  */
-long anl_wait(int type, int timeout_ms, const char *const *want);
+long anl_wait(int type, const char *const *want);
 /* Same, over what is stored already. From index start. */
 long anl_find(size_t start, int type, const char *const *want);
 /* A want list for anl_wait() and anl_find(): W("a=1", "b=2"). */
@@ -175,12 +180,11 @@ int anl_task_read(pid_t pid, pid_t tid, uint64_t *id);
 /* The Threads: line of /proc/PID/status, or -errno. */
 int anl_task_threads(pid_t pid);
 /*
- * Wait until done(pid) returns nonzero, polling with a growing pause.  No
- * fixed deadline: it gives up only after ANL_WAIT_BOUND_S seconds, a
- * bound that a machine making any progress never reaches, and then says
- * which wait it was (what) on stderr.  Returns 0 or -ETIMEDOUT.
+ * Wait until done(pid) returns nonzero, while task pid makes progress
+ * (livewait.h: lw_task_token(); it gives up when pid did not move for
+ * the stall limit, or at the overall bound, and says which wait it was,
+ * what, on stderr).  Returns 0 or -ETIMEDOUT.
  */
-#define ANL_WAIT_BOUND_S 600
 int anl_wait_until(int (*done)(pid_t), pid_t pid, const char *what);
 
 #endif

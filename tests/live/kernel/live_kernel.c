@@ -25,6 +25,7 @@
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
+#include <dirent.h>
 #include <time.h>
 #include <unistd.h>
 #include <linux/capability.h>
@@ -33,6 +34,7 @@
 
 #include "auditnl.h"
 #include "expect.h"
+#include "livewait.h"
 
 #define HOLD_ARG "--hold"
 
@@ -43,13 +45,6 @@ static const char *itoa_slot(int slot, long v)
 	return pidbuf[slot];
 }
 
-static void sleep_ms(int ms)
-{
-	struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
-
-	while (nanosleep(&ts, &ts) < 0 && errno == EINTR)
-		;
-}
 
 /* A child that only waits to be released and exits 0. */
 static int idle(void *arg)
@@ -59,25 +54,72 @@ static int idle(void *arg)
 }
 
 /* Wait until /proc/PID/stat says the task is a zombie. */
-static void wait_zombie(pid_t pid)
+/*
+ * The state letter of task pid (proc(5)), its comm in comm (cap bytes),
+ * and its parent in *ppid; 0 when it is gone.
+ */
+static char task_state(pid_t pid, char *comm, size_t cap, pid_t *ppid)
 {
-	char path[64], buf[256];
+	char path[64], buf[512];
+	const char *open_paren, *close_paren;
+	FILE *f;
+	char *p;
+	int pp = 0;
+	char st = 0;
 
 	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
-	for (int i = 0; i < 500; i++) {
-		FILE *f = fopen(path, "r");
-		char *p;
+	f = fopen(path, "r");
+	if (!f)
+		return 0;
+	p = fgets(buf, sizeof(buf), f);
+	fclose(f);
+	if (!p)
+		return 0;
+	open_paren = strchr(buf, '(');
+	close_paren = strrchr(buf, ')');
+	if (!open_paren || !close_paren || sscanf(close_paren + 1, " %c %d", &st, &pp) != 2)
+		return 0;
+	if (comm) {
+		size_t n = (size_t)(close_paren - open_paren - 1);
 
-		assert_non_null(f);
-		p = fgets(buf, sizeof(buf), f);
-		fclose(f);
-		assert_non_null(p);
-		p = strrchr(buf, ')');
-		if (p && p[2] == 'Z')
-			return;
-		sleep_ms(10);
+		if (n >= cap)
+			n = cap - 1;
+		memcpy(comm, open_paren + 1, n);
+		comm[n] = '\0';
 	}
-	fail_msg("task %d never became a zombie", (int)pid);
+	if (ppid)
+		*ppid = (pid_t)pp;
+	return st;
+}
+
+/*
+ * Wait until task pid is in state (and runs comm, unless NULL), while it
+ * still moves (livewait.h).
+ */
+static void wait_state(pid_t pid, char state, const char *comm)
+{
+	struct lw_wait w;
+	char now[64];
+
+	lw_begin(&w, "task %d in state %c%s%s", (int)pid, state, comm ? " running " : "",
+		 comm ? comm : "");
+	for (;;) {
+		char st = task_state(pid, now, sizeof(now), NULL);
+
+		if (!st)
+			fail_msg("task %d is gone while waiting for state %c", (int)pid, state);
+		if (st == state && (!comm || !strcmp(now, comm)))
+			return;
+		if (!lw_going(&w, lw_task_token(pid)))
+			fail_msg("task %d never reached state %c (it is in %c, running %s)",
+				 (int)pid, state, st, now);
+		lw_sleep_ms(10);
+	}
+}
+
+static void wait_zombie(pid_t pid)
+{
+	wait_state(pid, 'Z', NULL);
 }
 
 /* No AUDIT_CONTAINER record about opid since the last anl_forget(). */
@@ -321,9 +363,28 @@ struct held {
 	int rel;
 };
 
+/* A task whose parent is pid (the first found in /proc), or 0. */
+static pid_t child_of(pid_t pid)
+{
+	DIR *d = opendir("/proc");
+	struct dirent *e;
+	pid_t found = 0;
+
+	assert_non_null(d);
+	while (!found && (e = readdir(d)) != NULL) {
+		pid_t t = (pid_t)atoi(e->d_name), pp = 0;
+
+		if (t > 0 && task_state(t, NULL, 0, &pp) && pp == pid)
+			found = t;
+	}
+	closedir(d);
+	return found;
+}
+
 /* A child that has forked a grandchild and waits on a pipe. */
 static void spawn_parent_of_one(struct held *h, int *ctl_w)
 {
+	struct lw_wait w;
 	int p[2];
 
 	assert_int_equal(pipe2(p, O_CLOEXEC), 0);
@@ -332,26 +393,17 @@ static void spawn_parent_of_one(struct held *h, int *ctl_w)
 	release_child(h->rel);
 	close(p[0]);
 	*ctl_w = p[1];
-	/* Wait until the grandchild shows up. */
-	for (int i = 0; i < 500; i++) {
-		char path[64];
-		FILE *f;
-		char buf[256] = { 0 };
-
-		snprintf(path, sizeof(path), "/proc/%d/task/%d/children", (int)h->pid, (int)h->pid);
-		f = fopen(path, "r");
-		if (f) {
-			if (fgets(buf, sizeof(buf), f) && buf[0])
-				break;
-			fclose(f);
-			f = NULL;
-		}
-		/* children file needs CONFIG_PROC_CHILDREN: fall back to a delay */
-		if (!f && i > 20)
-			break;
-		sleep_ms(10);
+	/*
+	 * Wait until the grandchild shows up: a task whose parent is h->pid
+	 * (found in /proc, which needs no CONFIG_PROC_CHILDREN), while the
+	 * child still moves.
+	 */
+	lw_begin(&w, "a child of task %d (its fork)", (int)h->pid);
+	while (!child_of(h->pid)) {
+		if (!lw_going(&w, lw_task_token(h->pid)))
+			fail_msg("task %d never forked", (int)h->pid);
+		lw_sleep_ms(10);
 	}
-	sleep_ms(50);
 }
 
 static void test_ebusy_children(void **state)
@@ -392,30 +444,33 @@ static int spawn_thread_and_wait(void *arg)
 	return 0;
 }
 
+/* A thread of pid other than pid itself, once it shows up in /proc. */
 static pid_t other_tid(pid_t pid)
 {
 	char path[64];
-	FILE *f;
+	struct lw_wait w;
 	pid_t tid = 0;
 
-	for (int i = 0; i < 500 && !tid; i++) {
-		char cmd[128];
+	snprintf(path, sizeof(path), "/proc/%d/task", (int)pid);
+	lw_begin(&w, "a second thread in %s", path);
+	for (;;) {
+		DIR *d = opendir(path);
+		struct dirent *e;
 
-		snprintf(path, sizeof(path), "/proc/%d/task", (int)pid);
-		snprintf(cmd, sizeof(cmd), "ls %s", path);
-		f = popen(cmd, "r");
-		assert_non_null(f);
-		while (fgets(cmd, sizeof(cmd), f)) {
-			pid_t t = (pid_t)atoi(cmd);
+		assert_non_null(d);
+		while ((e = readdir(d)) != NULL) {
+			pid_t t = (pid_t)atoi(e->d_name);
 
 			if (t && t != pid)
 				tid = t;
 		}
-		pclose(f);
-		if (!tid)
-			sleep_ms(10);
+		closedir(d);
+		if (tid)
+			return tid;
+		if (!lw_going(&w, lw_task_token(pid)))
+			return 0;
+		lw_sleep_ms(10);
 	}
-	return tid;
 }
 
 static void test_ebusy_threads(void **state)
@@ -571,10 +626,12 @@ static void test_cover_example_set_on_sleep(void **state)
 
 	(void)state;
 	if (c == 0) {
-		execl("/bin/sleep", "sleep", "2", (char *)NULL);
+		/* Killed below: no deadline of its own. */
+		execl("/bin/sleep", "sleep", "600", (char *)NULL);
 		_exit(127);
 	}
-	sleep_ms(100);
+	/* Sleeping in /bin/sleep, as the cover letter has it. */
+	wait_state(c, 'S', "sleep");
 	assert_int_equal(anl_task_write(c, 0, "123456\n", 7, 0), 0);
 	expect_set_record(getpid(), c, UNSET_STR, "123456", 1);
 	expect_contid(c, 0, 123456);
@@ -614,6 +671,7 @@ static void test_cover_example_rule(void **state)
 	const struct rec *sc;
 	unsigned long serial;
 	int seen_info = 0, seen_cwd = 0, seen_parent = 0, seen_create = 0, seen_proctitle = 0;
+	char pid_eq[32];
 
 	(void)state;
 	unlink("/tmp/tmpcontainerid");
@@ -627,11 +685,9 @@ static void test_cover_example_rule(void **state)
 	release_child(rel);
 	assert_int_equal(reap(c), 0);
 
-	i = anl_wait(AUDIT_SYSCALL, 5000, W("key=tmpcontainerid", "pid=", NULL));
-	for (i = anl_find(0, AUDIT_SYSCALL, W("key=tmpcontainerid"));
-	     i >= 0 && !rec_has(anl_rec((size_t)i), "pid", itoa_slot(0, c));
-	     i = anl_find((size_t)i + 1, AUDIT_SYSCALL, W("key=tmpcontainerid")))
-		;
+	/* The child's keyed SYSCALL record (its pid, not any pid). */
+	snprintf(pid_eq, sizeof(pid_eq), "pid=%d", (int)c);
+	i = anl_wait(AUDIT_SYSCALL, W("key=tmpcontainerid", pid_eq));
 	assert_true(i >= 0);
 	sc = anl_rec((size_t)i);
 	assert_true(rec_has(sc, "syscall", itoa_slot(1, SYS_openat)));
@@ -639,7 +695,7 @@ static void test_cover_example_rule(void **state)
 	assert_true(rec_has(sc, "ppid", itoa_slot(1, getpid())));
 	serial = sc->serial;
 	/* The whole event, up to its EOE. */
-	assert_true(anl_wait(AUDIT_EOE, 5000, NULL) >= 0);
+	assert_true(anl_wait(AUDIT_EOE, NULL) >= 0);
 	assert_int_equal(anl_sync(), 0);
 	for (size_t k = 0; k < anl_count(); k++) {
 		const struct rec *x = anl_rec(k);
@@ -689,11 +745,6 @@ struct inherit_result {
 	uint64_t child, thread;
 };
 
-static void *noop_thread(void *arg)
-{
-	sleep_ms(200);
-	return arg;
-}
 
 static int fork_and_thread(void *arg)
 {
@@ -711,7 +762,9 @@ static int fork_and_thread(void *arg)
 			_exit(1);
 		_exit(0);
 	}
-	if (pthread_create(&th, NULL, noop_thread, NULL))
+	/* The thread holds until the test closes the control pipe, so the
+	 * test reads its ID while it surely lives. */
+	if (pthread_create(&th, NULL, block_on_fd, &fds[0]))
 		return 1;
 	if (write(fds[1], &g, sizeof(g)) != sizeof(g))
 		return 2;
@@ -1044,7 +1097,7 @@ static void test_ptrace_target(void **state)
 	assert_int_equal(rule_add(&r), 0);
 	release_child(rel);
 	assert_int_equal(reap(tr), 0);
-	assert_true(anl_wait(AUDIT_OBJ_PID, 5000, NULL) >= 0);
+	assert_true(anl_wait(AUDIT_OBJ_PID, NULL) >= 0);
 	assert_int_equal(anl_sync(), 0);
 	x = after_obj_pid(c, &serial);
 	assert_non_null(x);
@@ -1098,7 +1151,7 @@ static void test_kill_process_group(void **state)
 	assert_int_equal(reap(k), 0);
 	for (int i = 0; i < 3; i++)
 		assert_int_equal(reap(kids[i]), 128 + SIGTERM);
-	assert_true(anl_wait(AUDIT_EOE, 5000, NULL) >= 0);
+	assert_true(anl_wait(AUDIT_EOE, NULL) >= 0);
 	assert_int_equal(anl_sync(), 0);
 	for (int i = 0; i < 3; i++) {
 		unsigned long s;
@@ -1149,7 +1202,7 @@ static void expect_event_task_contid(int type, const char *needle, const char *c
 	unsigned long serial = anl_rec((size_t)i)->serial;
 
 	snprintf(want, sizeof(want), "op=task contid=%s", contid);
-	assert_true(anl_wait(AUDIT_EOE, 5000, NULL) >= 0);
+	assert_true(anl_wait(AUDIT_EOE, NULL) >= 0);
 	assert_int_equal(anl_sync(), 0);
 	for (size_t k = 0; k < anl_count(); k++) {
 		const struct rec *x = anl_rec(k);

@@ -34,16 +34,10 @@
 
 #include "auditnl.h"
 #include "expect.h"
+#include "livewait.h"
 
 #define UID_USER 1000
 
-static void sleep_ms(int ms)
-{
-	struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
-
-	while (nanosleep(&ts, &ts) < 0 && errno == EINTR)
-		;
-}
 
 static void expect_contid(pid_t pid, uint64_t want)
 {
@@ -100,6 +94,7 @@ static pid_t ppid_of(pid_t pid)
 static void test_eexist_after_reparent(void **state)
 {
 	int go_s[2], go_q1[2], go_q2[2], hold_t[2], pids[2];
+	struct lw_wait w;
 	pid_t s, q, t;
 
 	(void)state;
@@ -150,8 +145,13 @@ static void test_eexist_after_reparent(void **state)
 	expect_set_record(getpid(), t, "600", "500", 1);
 	/* Q dies: T goes to the subreaper S, whose ID is T's too. */
 	put_byte(go_q2[1]);
-	for (int i = 0; i < 500 && ppid_of(t) != s; i++)
-		sleep_ms(10);
+	lw_begin(&w, "task %d reparented to the subreaper %d after %d exits", (int)t, (int)s,
+		 (int)q);
+	while (ppid_of(t) != s) {
+		if (!lw_going(&w, lw_mix(lw_task_token(q), lw_task_token(t))))
+			break;
+		lw_sleep_ms(10);
+	}
 	assert_int_equal(ppid_of(t), s);
 	anl_forget();
 	/* Set on T before: refused, whatever its parent holds now. */

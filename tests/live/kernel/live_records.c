@@ -79,7 +79,7 @@ static void expect_aux(const struct rec *r, const char *want, int joined)
 	const struct rec *x;
 
 	if (joined)
-		assert_true(anl_wait(AUDIT_EOE, 5000, NULL) >= 0);
+		assert_true(anl_wait(AUDIT_EOE, NULL) >= 0);
 	assert_int_equal(anl_sync(), 0);
 	x = event_rec(serial, AUDIT_CONTAINER_INFO);
 	if (!x) {

@@ -14,9 +14,9 @@ CC=${CC:-gcc}
 progs="live_records live_netns live_netns_v3 live_perm"
 [ "$variant" = debug ] && progs="$progs live_netns_fail"
 for t in $progs; do
-	$CC -std=c11 -O1 -g -Wall -Wextra -Werror -o "$stage/live/$t" \
+	$CC -std=c11 -O1 -g -Wall -Wextra -Werror -I"$here/../common" -o "$stage/live/$t" \
 		"$here/$t.c" "$here/netns_agent.c" "$here/auditnl.c" "$here/expect.c" \
-		-lcmocka -lpthread
+		"$here/../common/livewait.c" -lcmocka -lpthread
 done
 for f in /usr/sbin/nft /usr/sbin/xtables-legacy-multi; do
 	[ -x "$f" ] || { echo "stage.sh: $f missing: apt-get install nftables iptables" >&2; exit 1; }

@@ -14,16 +14,30 @@
 #include <unistd.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <linux/audit.h>
 #include <cmocka.h>
 
 #include "live-common.h"
+#include "livewait.h"
+
+/* A record read's wait: the turn of the wait loops here, not a limit. */
+#define READ_TURN_MS 100
+
+int live_handle_open(struct contid_handle **hp, unsigned int flags)
+{
+	int err = contid_handle_open(hp, flags);
+
+	if (err == 0)
+		assert_int_equal(contid_handle_set_timeout(*hp, (int)lw_bound_ms()), 0);
+	return err;
+}
 
 struct contid_handle *live_open_daemon(void)
 {
 	struct contid_handle *h;
 	int err;
 
-	err = contid_handle_open(&h, 0);
+	err = live_handle_open(&h, 0);
 	if (err < 0)
 		fail_msg("contid_handle_open: %s", contid_strerror(err));
 	err = contid_handle_register(h);
@@ -32,7 +46,6 @@ struct contid_handle *live_open_daemon(void)
 			 "stop it to run the live tests");
 	if (err < 0)
 		fail_msg("register as audit daemon: %s", contid_strerror(err));
-	contid_handle_set_timeout(h, 200);
 	return h;
 }
 
@@ -40,52 +53,106 @@ void live_close_daemon(struct contid_handle *h)
 {
 	if (!h)
 		return;
-	contid_handle_set_timeout(h, 2000);
 	contid_handle_unregister(h);
 	contid_handle_close(h);
 }
 
-static uint64_t now_ms(void)
+/* Whether a record of ev matches. */
+static bool event_matches(struct contid_event *ev, live_match_fn match, void *data)
 {
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
+	for (int i = 0; i < contid_event_record_count(ev); i++)
+		if (match(ev, contid_event_record(ev, (unsigned int)i), data))
+			return true;
+	return false;
 }
 
-struct contid_event *live_wait_event(struct contid_handle *h,
-				     live_match_fn match, void *data,
-				     int timeout_ms)
+/*
+ * Read events from h until stop accepts one (returned, for the caller to
+ * free), counting in *counted those that count accepts (when given).
+ * what names the wait for its message.  NULL when the wait gave up.
+ */
+static struct contid_event *read_until(struct contid_handle *h, live_match_fn stop,
+				       void *stop_data, live_match_fn count, void *count_data,
+				       int *counted, const char *what)
 {
 	struct contid_reader *rd;
 	struct contid_event *ev, *found = NULL;
-	uint64_t deadline = now_ms() + (uint64_t)timeout_ms;
-	int n, i;
+	unsigned long long received = 0;
+	int old = contid_handle_get_timeout(h);
+	struct lw_wait w;
+	int n;
 
-	assert_int_equal(contid_reader_new(&rd, 256, 500), 0);
+	/*
+	 * The reader's own wall-clock completion of idle events is set to
+	 * the bound: events complete on their EOE, on a later stamp, or when
+	 * flushed below, never because the kernel was slow.
+	 */
+	assert_int_equal(contid_reader_new(&rd, 256, (unsigned int)lw_bound_ms()), 0);
+	contid_handle_set_timeout(h, READ_TURN_MS);
+	lw_begin(&w, "%s", what);
 	while (!found) {
-		bool timed_out = now_ms() >= deadline;
-
 		n = contid_reader_read_netlink(rd, h);
 		if (n < 0)
 			fail_msg("contid_reader_read_netlink: %s", contid_strerror(n));
-		if (n == 0 || timed_out)
+		received += (unsigned long long)n;
+		/*
+		 * Idle, and the kernel holds nothing more: every event is
+		 * whole.  A backlog that cannot be read (-errno) flushes too,
+		 * as idleness alone did before.
+		 */
+		if (n == 0 && lw_audit_backlog() <= 0)
 			contid_reader_flush(rd);
 		while (!found && contid_reader_next(rd, &ev) == 1) {
-			for (i = 0; i < contid_event_record_count(ev); i++) {
-				if (match(ev, contid_event_record(ev, (unsigned int)i), data)) {
-					found = ev;
-					break;
-				}
-			}
+			if (event_matches(ev, stop, stop_data))
+				found = ev;
+			else if (count && event_matches(ev, count, count_data))
+				(*counted)++;
 			if (found != ev)
 				contid_event_free(ev);
 		}
-		if (timed_out)
+		if (!found && !lw_going_audit(&w, received))
 			break;
 	}
+	contid_handle_set_timeout(h, old);
 	contid_reader_free(rd);
 	return found;
+}
+
+struct contid_event *live_wait_event(struct contid_handle *h,
+				     live_match_fn match, void *data)
+{
+	return read_until(h, match, data, NULL, NULL, NULL,
+			  "live_wait_event: a record the test's predicate accepts");
+}
+
+static bool is_marker(const struct contid_event *ev, const struct contid_record *rec,
+		      void *data)
+{
+	const char *text = contid_record_text(rec);
+
+	(void)ev;
+	return contid_record_type(rec) == AUDIT_USER && text &&
+	       strstr(text, data) != NULL;
+}
+
+int live_count_until_marker(struct contid_handle *h, live_match_fn match, void *data)
+{
+	static unsigned int seq;
+	char text[64], quoted[80], what[128];
+	struct contid_event *ev;
+	int counted = 0, err;
+
+	snprintf(text, sizeof(text), "contid-live-marker-%d-%u", (int)getpid(), ++seq);
+	snprintf(quoted, sizeof(quoted), "msg='%s'", text);
+	err = lw_audit_user(text);
+	if (err < 0)
+		fail_msg("sending the marker %s: %s", text, strerror(-err));
+	snprintf(what, sizeof(what), "the AUDIT_USER record of the marker %s", text);
+	ev = read_until(h, is_marker, quoted, match, data, &counted, what);
+	if (!ev)
+		fail_msg("the marker %s never arrived", text);
+	contid_event_free(ev);
+	return counted;
 }
 
 pid_t live_fork_held(int *release_fd, void (*fn)(void *), void *arg)
@@ -147,19 +214,7 @@ bool live_field_is_u64(const struct contid_record *rec, const char *name,
 
 void live_drain(struct contid_handle *h)
 {
-	struct contid_reader *rd;
-	struct contid_event *ev;
-	int old = contid_handle_get_timeout(h);
-
-	contid_handle_set_timeout(h, 50);
-	assert_int_equal(contid_reader_new(&rd, 0, 0), 0);
-	while (contid_reader_read_netlink(rd, h) > 0)
-		;
-	contid_reader_flush(rd);
-	while (contid_reader_next(rd, &ev) == 1)
-		contid_event_free(ev);
-	contid_reader_free(rd);
-	contid_handle_set_timeout(h, old);
+	live_count_until_marker(h, NULL, NULL);
 }
 
 void live_mkdir(const char *path)

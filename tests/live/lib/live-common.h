@@ -9,8 +9,17 @@
 
 #include <libcontid/contid.h>
 
-/* Open a handle and register it as the audit daemon; fails the test
- * plainly if another daemon (auditd) already holds the socket. */
+/*
+ * contid_handle_open() with the handle's reply timeout at the overall
+ * bound of the live waits (livewait.h): the library's request timeout
+ * cannot see progress, so it must not be what fails a test on a slow
+ * kernel.  Returns what contid_handle_open() returns.
+ */
+int live_handle_open(struct contid_handle **hp, unsigned int flags);
+
+/* Open a handle (live_handle_open()) and register it as the audit daemon;
+ * fails the test plainly if another daemon (auditd) already holds the
+ * socket. */
 struct contid_handle *live_open_daemon(void);
 void live_close_daemon(struct contid_handle *h);
 
@@ -20,11 +29,22 @@ typedef bool (*live_match_fn)(const struct contid_event *ev,
 
 /*
  * Read records from @h until @match accepts one (returns its event, the
- * caller frees it) or @timeout_ms passes (returns NULL).
+ * caller frees it) or the wait gives up (livewait.h: no record arrived
+ * and the audit backlog did not move for the stall limit, or the overall
+ * bound; returns NULL after the message).  Open events are completed
+ * (flushed) only when the socket is idle and the kernel's backlog is
+ * empty, so an event is never cut short by a slow kernel.
  */
 struct contid_event *live_wait_event(struct contid_handle *h,
-				     live_match_fn match, void *data,
-				     int timeout_ms);
+				     live_match_fn match, void *data);
+
+/*
+ * Send an AUDIT_USER marker and read @h up to its record: every record
+ * the kernel queued before is then read.  Returns how many events before
+ * the marker @match accepted (the check that something did NOT happen,
+ * without a silence window); fails the test when the marker never comes.
+ */
+int live_count_until_marker(struct contid_handle *h, live_match_fn match, void *data);
 
 /* Fork a child that waits until live_release(); then runs @fn, exits 0. */
 pid_t live_fork_held(int *release_fd, void (*fn)(void *), void *arg);
@@ -37,7 +57,8 @@ bool live_field_is(const struct contid_record *rec, const char *name,
 bool live_field_is_u64(const struct contid_record *rec, const char *name,
 		       uint64_t value);
 
-/* Drain pending records so a test starts from a clean socket. */
+/* Read pending records up to a marker (live_count_until_marker()) so a
+ * test starts from a clean socket. */
 void live_drain(struct contid_handle *h);
 
 /* mkdir -p for one level, ignoring EEXIST */

@@ -13,6 +13,7 @@
 #include <cmocka.h>
 
 #include "live-common.h"
+#include "livewait.h"
 
 static void test_open_close(void **state)
 {
@@ -20,9 +21,9 @@ static void test_open_close(void **state)
 	struct contid_handle_stats hs;
 
 	(void)state;
-	assert_int_equal(contid_handle_open(&h, 0), 0);
+	assert_int_equal(live_handle_open(&h, 0), 0);
 	assert_true(contid_handle_fd(h) >= 0);
-	assert_int_equal(contid_handle_open(&m, CONTID_OPEN_READLOG), 0);
+	assert_int_equal(live_handle_open(&m, CONTID_OPEN_READLOG), 0);
 	assert_int_equal(contid_handle_open(&m, 0x80), -EINVAL);
 	assert_int_equal(contid_handle_get_stats(h, &hs), 0);
 	assert_int_equal(hs.stale, 0);
@@ -38,7 +39,7 @@ static void *worker(void *arg)
 	int i, err;
 
 	(void)arg;
-	if (contid_handle_open(&h, 0) < 0)
+	if (live_handle_open(&h, 0) < 0)
 		return (void *)1;
 	for (i = 0; i < 300; i++) {
 		err = contid_status_get(h, &st);
@@ -71,7 +72,7 @@ static void test_kernel_errno(void **state)
 	struct contid_handle *h;
 
 	(void)state;
-	assert_int_equal(contid_handle_open(&h, 0), 0);
+	assert_int_equal(live_handle_open(&h, 0), 0);
 	/* refused locally */
 	assert_int_equal(contid_status_set_enabled(h, 3), -EINVAL);
 	/* refused by the kernel, with the errno of its NLMSG_ERROR:
@@ -87,23 +88,32 @@ static void test_multicast_gets_records(void **state)
 	struct contid_handle *m;
 	struct contid_reader *rd;
 	struct contid_event *ev;
-	int fd, got = 0, tries;
+	int fd, got = 0, n;
+	unsigned long long received = 0;
+	struct lw_wait w;
 	pid_t child;
 
 	(void)state;
-	assert_int_equal(contid_handle_open(&m, CONTID_OPEN_READLOG), 0);
-	contid_handle_set_timeout(m, 200);
+	assert_int_equal(live_handle_open(&m, CONTID_OPEN_READLOG), 0);
+	/* Reads wait a turn each; the loop waits on progress (livewait.h). */
+	contid_handle_set_timeout(m, 100);
 	child = live_fork_held(&fd, NULL, NULL);
 	assert_int_equal(contid_task_set(child, 31337), 0);
 	assert_int_equal(contid_reader_new(&rd, 0, 0), 0);
 	assert_int_equal(contid_reader_set_filter(rd, (uint64_t[]){ 31337 }, 1), 0);
-	for (tries = 0; tries < 20 && !got; tries++) {
-		if (contid_reader_read_netlink(rd, m) == 0)
+	lw_begin(&w, "a record with contid 31337 on the READLOG multicast socket");
+	while (!got) {
+		n = contid_reader_read_netlink(rd, m);
+		assert_true(n >= 0);
+		received += (unsigned long long)n;
+		if (n == 0)
 			contid_reader_flush(rd);
 		while (contid_reader_next(rd, &ev) == 1) {
 			got = 1;
 			contid_event_free(ev);
 		}
+		if (!got && !lw_going_audit(&w, received))
+			break;
 	}
 	assert_int_equal(got, 1);
 	live_release(fd);

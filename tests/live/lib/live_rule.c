@@ -82,7 +82,7 @@ static void add_list_delete2(const char *text, const char *listed_text)
 	char listed[1024];
 	int err;
 
-	assert_int_equal(contid_handle_open(&h, 0), 0);
+	assert_int_equal(live_handle_open(&h, 0), 0);
 	err = contid_rule_parse(&r, text);
 	if (err < 0)
 		fail_msg("parse %s: %s", text, contid_strerror(err));
@@ -144,7 +144,7 @@ static void test_delete_matches_64bit_value(void **state)
 	struct contid_rule *a, *b;
 
 	(void)state;
-	assert_int_equal(contid_handle_open(&h, 0), 0);
+	assert_int_equal(live_handle_open(&h, 0), 0);
 	/* same low 32 bits, different high bits */
 	assert_int_equal(contid_rule_parse(&a, "-a always,exit -S openat -F contid=4294967297"), 0);
 	assert_int_equal(contid_rule_parse(&b, "-a always,exit -S openat -F contid=1"), 0);
@@ -163,7 +163,7 @@ static void test_refused_before_sending(void **state)
 	struct contid_rule *r;
 
 	(void)state;
-	assert_int_equal(contid_handle_open(&h, 0), 0);
+	assert_int_equal(live_handle_open(&h, 0), 0);
 	assert_int_equal(contid_rule_parse(&r, "-a always,exit -F contid>5"), -CONTID_E_BADOP);
 	assert_int_equal(contid_rule_parse(&r, "-a always,task -F contid=5"), -CONTID_E_BADLIST);
 	assert_int_equal(contid_rule_parse(&r, "-a always,exit -S openat -F contid=5"), 0);

@@ -14,6 +14,7 @@
 #include <cmocka.h>
 
 #include "live-common.h"
+#include "livewait.h"
 
 static volatile sig_atomic_t got_usr1;
 
@@ -29,13 +30,30 @@ static void signal_parent(void *arg)
 	kill(getppid(), SIGUSR1);
 }
 
+/*
+ * The child's SIGUSR1 reached the test (it is pending, then handled, by
+ * the time the child is reaped; the wait only guards that).
+ */
+static void wait_usr1(void)
+{
+	struct lw_wait w;
+
+	lw_begin(&w, "SIGUSR1 from the child");
+	while (!got_usr1) {
+		if (!lw_going(&w, 0))
+			break;
+		lw_sleep_ms(10);
+	}
+	assert_int_equal(got_usr1, 1);
+}
+
 static void test_signal_info2(void **state)
 {
 	static struct contid_siginfo si;
 	struct contid_handle *h = live_open_daemon();
 	struct sigaction sa;
 	pid_t child;
-	int fd, i;
+	int fd;
 
 	(void)state;
 	memset(&sa, 0, sizeof(sa));
@@ -46,9 +64,7 @@ static void test_signal_info2(void **state)
 	assert_int_equal(contid_task_set(child, 8675309), 0);
 	live_release(fd);
 	assert_int_equal(live_wait_exit(child), 0);
-	for (i = 0; i < 100 && !got_usr1; i++)
-		usleep(10000);
-	assert_int_equal(got_usr1, 1);
+	wait_usr1();
 
 	assert_int_equal(contid_siginfo_get(h, &si), 0);
 	assert_int_equal(si.version, 2);
@@ -66,15 +82,14 @@ static void test_signal_from_task_without_id(void **state)
 	static struct contid_siginfo si;
 	struct contid_handle *h = live_open_daemon();
 	pid_t child;
-	int fd, i;
+	int fd;
 
 	(void)state;
 	got_usr1 = 0;
 	child = live_fork_held(&fd, signal_parent, NULL);
 	live_release(fd);
 	assert_int_equal(live_wait_exit(child), 0);
-	for (i = 0; i < 100 && !got_usr1; i++)
-		usleep(10000);
+	wait_usr1();
 	assert_int_equal(contid_siginfo_get(h, &si), 0);
 	assert_int_equal(si.pid, (uint32_t)child);
 	assert_true(si.contid == CONTID_UNSET);

@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <signal.h>
 #include <fcntl.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -43,7 +44,8 @@ static void test_program_sees_its_id(void **state)
 
 static void test_parent_reads_child_id(void **state)
 {
-	char *argv[] = { "sleep", "1", NULL };
+	/* Alive until killed below, however slow the guest: no deadline. */
+	char *argv[] = { "sleep", "600", NULL };
 	pid_t pid = 0;
 	uint64_t id = 0;
 
@@ -52,7 +54,8 @@ static void test_parent_reads_child_id(void **state)
 				      CONTID_SPAWN_SEARCH_PATH, &pid), 0);
 	assert_int_equal(contid_task_get(pid, &id), 0);
 	assert_int_equal(id, 556);
-	assert_int_equal(live_wait_exit(pid), 0);
+	assert_int_equal(kill(pid, SIGTERM), 0);
+	assert_int_equal(live_wait_exit(pid), 128 + SIGTERM);
 }
 
 static void test_exec_failure(void **state)

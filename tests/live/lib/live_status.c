@@ -21,7 +21,7 @@ static void test_status_and_features(void **state)
 	char names[512];
 
 	(void)state;
-	assert_int_equal(contid_handle_open(&h, 0), 0);
+	assert_int_equal(live_handle_open(&h, 0), 0);
 	assert_int_equal(contid_status_get(h, &st), 0);
 	/* a 6.1 kernel sends the whole current struct */
 	assert_int_equal(st.present, (1u << CONTID_STATUS_NFIELDS) - 1);
@@ -47,7 +47,7 @@ static void test_set_backlog_and_enabled(void **state)
 	uint32_t old;
 
 	(void)state;
-	assert_int_equal(contid_handle_open(&h, 0), 0);
+	assert_int_equal(live_handle_open(&h, 0), 0);
 	assert_int_equal(contid_status_get(h, &st), 0);
 	old = st.backlog_limit;
 	assert_int_equal(contid_status_set_backlog_limit(h, old + 17), 0);
@@ -67,7 +67,7 @@ static void test_register_unregister(void **state)
 	struct contid_status st;
 
 	(void)state;
-	assert_int_equal(contid_handle_open(&q, 0), 0);
+	assert_int_equal(live_handle_open(&q, 0), 0);
 	assert_int_equal(contid_status_get(q, &st), 0);
 	assert_int_equal(st.pid, (uint32_t)getpid());
 	live_close_daemon(h);

@@ -45,7 +45,7 @@ static void expect_set_record(struct contid_handle *h, pid_t target,
 			      uint64_t old_id, uint64_t id, int res)
 {
 	struct set_match m = { target, old_id, id, res };
-	struct contid_event *ev = live_wait_event(h, is_set_record, &m, 3000);
+	struct contid_event *ev = live_wait_event(h, is_set_record, &m);
 	const struct contid_record *rec;
 	int i, n;
 

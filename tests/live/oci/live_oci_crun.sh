@@ -26,6 +26,8 @@
 #  --detach           the test reads the containers from outside while they
 #                     run.
 C=${CONTIDCTL:-/usr/sbin/contidctl}
+# Waits on progress, not on a clock (docs/testing.md, "Live waits").
+. /usr/share/contid/livewait.sh
 R=/usr/share/contid/oci/rootfs
 T=$(mktemp -d /tmp/live_oci.XXXXXX)
 fails=0
@@ -81,7 +83,8 @@ bundle() {
 EOF
 }
 # The container's program: write /data/NAME, then three tasks in all.
-prog() { echo "echo $1 > /data/$1; sleep 600 & sleep 600 & wait"; }
+# The sleeps hold until crun kills them: no deadline of their own.
+prog() { echo "echo $1 > /data/$1; sleep 100000 & sleep 100000 & wait"; }
 state_pid() { crun state "$1" 2>/dev/null | tr -d '\n ' | sed -n 's/.*"pid":\([0-9]*\).*/\1/p'; }
 hostns=$(readlink /proc/1/ns/pid)
 # ns_tasks PID: every task in PID's pid namespace, read from the host.
@@ -105,8 +108,8 @@ check() {
 	name=$1 id=$2 hex=$3
 	pid=$(state_pid "$name")
 	[ -n "$pid" ] || { bad "$name: no pid in crun state: $(crun state "$name" 2>&1)"; return; }
-	i=0
-	while [ "$(ns_tasks "$pid" | wc -l)" -lt 3 ] && [ $i -lt 50 ]; do sleep 0.2; i=$((i + 1)); done
+	lw_wait "$name: 3 tasks in the pid namespace of $pid" '[ "$(ns_tasks "$pid" | wc -l)" -ge 3 ]' \
+		'ns_tasks "$pid"; lw_tasks "$pid"'
 	tasks=$(ns_tasks "$pid" | tr '\n' ' ')
 	[ "$(echo $tasks | wc -w)" = 3 ] && ok "$name: 3 tasks in its pid namespace: $tasks" ||
 		bad "$name: tasks in its pid namespace: '$tasks'"
@@ -147,7 +150,8 @@ echo "== rules on containers 1 and 2, events followed"
 	bad "rule add --contid 18364758544493064720"
 "$C" events --json > "$T/ev.json" 2> "$T/ev.err" &
 evpid=$!
-sleep 1
+lw_wait "contidctl events (pid $evpid) in the audit multicast group" \
+	"lw_audit_ready $evpid multicast" "lw_tasks $evpid" || bad "events never joined the multicast group"
 
 echo "== five containers"
 for c in "$ID1" "$ID2" ann42 ann43 mybox; do
@@ -167,7 +171,13 @@ pid=$(state_pid mybox)
 cg=$(cat "/proc/$pid/cgroup")
 [ "$cg" != "0::/" ] && ok "mybox in cgroup $cg" || bad "mybox cgroup '$cg'"
 
-sleep 2
+# The containers wrote /data/NAME before their three tasks were there
+# (check): a marker sent now comes after every record of those writes, so
+# the checks below, the "did not catch" one too, see them all.
+lw_marker contid-oci-events-end || bad "contid-live-marker"
+lw_wait "events --json to print the marker contid-oci-events-end" \
+	"grep -F -q contid-oci-events-end '$T/ev.json'" "lw_files '$T/ev.json'; lw_tasks $evpid" ||
+	bad "the marker never reached contidctl events"
 kill -INT "$evpid"; wait "$evpid"
 grep -F '"key":"oci-w1"' "$T/ev.json" > "$T/w1"
 grep -F '"key":"oci-w2"' "$T/ev.json" > "$T/w2"
@@ -194,8 +204,7 @@ fi
 for c in "$ID1" "$ID2" ann42 ann43 mybox; do
 	crun kill "$c" KILL
 done
-i=0
-while [ -n "$(foreign_tasks)" ] && [ $i -lt 50 ]; do sleep 0.2; i=$((i + 1)); done
+lw_wait "the containers' tasks to end after crun kill" '[ -z "$(foreign_tasks)" ]' foreign_tasks
 for c in "$ID1" "$ID2" ann42 ann43 mybox; do
 	crun delete -f "$c" || bad "crun delete $c"
 done
@@ -223,8 +232,7 @@ refused() {
 		bad "crun run $name -> $rc, want the hook's line: $want, got: $line"
 	fi
 	[ -z "$p" ] || { [ ! -d "/proc/$p" ] && ok "$name: its pid $p is gone" || bad "$name: pid $p still there"; }
-	i=0
-	while [ -n "$(foreign_tasks)" ] && [ $i -lt 25 ]; do sleep 0.2; i=$((i + 1)); done
+	lw_wait "$name: its tasks to end" '[ -z "$(foreign_tasks)" ]' foreign_tasks
 	[ -z "$(foreign_tasks)" ] && ok "$name: no container task remains" ||
 		bad "$name: tasks remain: $(foreign_tasks)"
 	crun state "$name" > /dev/null 2>&1 && { bad "$name: crun still has its state"; crun delete -f "$name"; } ||

@@ -41,6 +41,7 @@
 
 #include "auditnl.h"
 #include "rel-common.h"
+#include "livewait.h"
 
 #define HDR sizeof(struct audit_rule_data)
 #define BUFMAX 1024
@@ -503,22 +504,64 @@ static void raw_send(int fd, const void *p, size_t n)
 	assert_int_equal(sendto(fd, p, n, 0, (struct sockaddr *)&k, sizeof(k)), (ssize_t)n);
 }
 
-/* The errno of the next NLMSG_ERROR for seq (0 = ACK), or -1 on silence. */
-static int raw_ack(int fd, uint32_t seq, int timeout_ms)
+/*
+ * Read fd until the NLMSG_ERROR for seq (an ACK or an error) or, when
+ * until is nonzero, the one for until comes first.  Returns the errno of
+ * seq's (0 for an ACK), or -1 when until's came first.  The wait goes on
+ * while datagrams arrive (livewait.h); giving up fails the test.
+ */
+static int raw_answer(int fd, uint32_t seq, uint32_t until)
 {
 	_Alignas(struct nlmsghdr) unsigned char buf[8192];
-	struct pollfd p = { fd, POLLIN, 0 };
+	unsigned long long received = 0;
+	struct lw_wait w;
 
-	while (poll(&p, 1, timeout_ms) == 1) {
-		ssize_t n = recv(fd, buf, sizeof(buf), 0);
+	lw_begin(&w, "the netlink answer to seq %u%s", (unsigned int)seq,
+		 until ? " or to the marker request after it" : "");
+	for (;;) {
+		struct pollfd p = { fd, POLLIN, 0 };
+		ssize_t n;
 		struct nlmsghdr *h = (struct nlmsghdr *)(void *)buf;
 
-		assert_true(n > 0);
-		for (; NLMSG_OK(h, (size_t)n); h = NLMSG_NEXT(h, n))
-			if (h->nlmsg_type == NLMSG_ERROR && h->nlmsg_seq == seq)
-				return -((struct nlmsgerr *)NLMSG_DATA(h))->error;
+		if (poll(&p, 1, 100) == 1) {
+			n = recv(fd, buf, sizeof(buf), 0);
+			assert_true(n > 0);
+			received++;
+			for (; NLMSG_OK(h, (size_t)n); h = NLMSG_NEXT(h, n)) {
+				if (h->nlmsg_type != NLMSG_ERROR)
+					continue;
+				if (h->nlmsg_seq == seq)
+					return -((struct nlmsgerr *)NLMSG_DATA(h))->error;
+				if (until && h->nlmsg_seq == until)
+					return -1;
+			}
+		}
+		if (!lw_going(&w, received))
+			fail_msg("no netlink answer to seq %u", (unsigned int)seq);
 	}
-	return -1;
+}
+
+/* The errno of the NLMSG_ERROR for seq (0 = ACK). */
+static int raw_ack(int fd, uint32_t seq)
+{
+	return raw_answer(fd, seq, 0);
+}
+
+/*
+ * Whether seq got no answer, proven without a silence window: a request
+ * sent after it on the same socket (AUDIT_GET, seq 1000 + seq) is handled
+ * after it, in order, so its ACK comes after any answer to seq.  Returns
+ * -1 when the marker's ACK came first (no answer), else seq's errno.
+ */
+static int raw_unanswered(int fd, uint32_t seq)
+{
+	struct nlmsghdr h = {
+		.nlmsg_len = NLMSG_HDRLEN, .nlmsg_type = AUDIT_GET,
+		.nlmsg_flags = NLM_F_REQUEST | NLM_F_ACK, .nlmsg_seq = 1000 + seq,
+	};
+
+	raw_send(fd, &h, sizeof(h));
+	return raw_answer(fd, seq, 1000 + seq);
 }
 
 static size_t put_msg(unsigned char *at, uint32_t nlmsg_len, uint16_t type, uint32_t seq,
@@ -548,26 +591,26 @@ static void test_framing(void **state)
 	/* A length past the datagram: dropped unread, no answer. */
 	n = put_msg(m, (uint32_t)(NLMSG_HDRLEN + vlen + 64), AUDIT_ADD_RULE, 11, g_v, vlen);
 	raw_send(fd, m, n);
-	assert_int_equal(raw_ack(fd, 11, 300), -1);
+	assert_int_equal(raw_unanswered(fd, 11), -1);
 	expect_rules(0, "after an overlong nlmsg_len");
 	/* A length under the header: dropped too. */
 	put_msg(m, NLMSG_HDRLEN - 1, AUDIT_ADD_RULE, 12, g_v, vlen);
 	raw_send(fd, m, NLMSG_HDRLEN + vlen);
-	assert_int_equal(raw_ack(fd, 12, 300), -1);
+	assert_int_equal(raw_unanswered(fd, 12), -1);
 	expect_rules(0, "after a short nlmsg_len");
 	/* nlmsg_len one byte short of the payload: the rule is cut, EINVAL. */
 	assert_int_equal(model(rd(g_v), vlen - 1), EINVAL);
 	n = put_msg(m, (uint32_t)(NLMSG_HDRLEN + vlen - 1), AUDIT_ADD_RULE, 13, g_v, vlen);
 	raw_send(fd, m, n);
-	assert_int_equal(raw_ack(fd, 13, 2000), EINVAL);
+	assert_int_equal(raw_ack(fd, 13), EINVAL);
 	expect_rules(0, "after a cut rule");
 	/* Two in one datagram: a valid add, then the same cut short. */
 	n = put_msg(m, (uint32_t)(NLMSG_HDRLEN + vlen), AUDIT_ADD_RULE, 14, g_v, vlen);
 	n += put_msg(m + n, (uint32_t)(NLMSG_HDRLEN + HDR - 4), AUDIT_DEL_RULE, 15, g_v,
 		     HDR - 4);
 	raw_send(fd, m, n);
-	assert_int_equal(raw_ack(fd, 14, 2000), 0);
-	assert_int_equal(raw_ack(fd, 15, 2000), EINVAL);
+	assert_int_equal(raw_ack(fd, 14), 0);
+	assert_int_equal(raw_ack(fd, 15), EINVAL);
 	expect_rules(1, "after a valid add and a cut delete");
 	assert_int_equal(request(AUDIT_DEL_RULE, found_form(g_v, vlen), vlen), 0);
 	expect_rules(0, "at the end");

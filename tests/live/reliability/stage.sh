@@ -8,6 +8,7 @@ kern=$here/../kernel
 CC=${CC:-gcc}
 for t in "$here"/live_rel_*.c; do
 	name=$(basename "$t" .c)
-	$CC -std=c11 -O1 -g -Wall -Wextra -Werror -I"$kern" -o "$stage/live/$name" \
-		"$t" "$here/rel-common.c" "$kern/auditnl.c" -lcmocka -lpthread
+	$CC -std=c11 -O1 -g -Wall -Wextra -Werror -I"$kern" -I"$here/../common" \
+		-o "$stage/live/$name" "$t" "$here/rel-common.c" "$kern/auditnl.c" \
+		"$here/../common/livewait.c" -lcmocka -lpthread
 done
