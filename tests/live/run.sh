@@ -154,7 +154,7 @@ stall=${LIVE_STALL:-900}
 append=""
 # The debug run marks the audit container ID entries' slab cache and the
 # audit records' for failslab's cache filter (live_netns_fail injects
-# failures there only, and changes which of the two is marked).
+# failures there only; the marks are read-only in sysfs since 5.9).
 [ "$variant" = debug ] && append=" slub_debug=A,audit_contid_net,audit_buffer"
 for v in REL_SEED REL_ITERS LIVE_WAIT_STALL LIVE_WAIT_BOUND; do
 	[ -n "${!v:-}" ] && append="$append $v=${!v}"
