@@ -203,8 +203,8 @@ printf "contidctl: parse: option '-if' needs an argument\nTry 'contidctl parse -
 expect "-if without argument" 2 parse -if
 printf "contidctl: parse: unexpected argument 'b.log'\nTry 'contidctl parse --help'.\n" | err
 expect "two FILEs" 2 parse a.log b.log
-printf "contidctl: parse: unknown option '-x'\nTry 'contidctl parse --help'.\n" | err
-expect "unknown option" 2 parse -x "$a"
+printf "contidctl: parse: unknown option '-z'\nTry 'contidctl parse --help'.\n" | err
+expect "unknown option" 2 parse -z "$a"
 
 # The configured log (log_file of auditd.conf) and its rotated files,
 # oldest first, as one stream: :293 is in audit.log.2, :294 in .1, the

@@ -30,7 +30,7 @@ check "parse stdin (text)" "$data/contidctl.parse.txt" parse
 check "parse - (text)" "$data/contidctl.parse.txt" parse -
 check "parse --json after the command" "$data/contidctl.parse.json" parse --json "$log"
 check "filter 42 and 123456" "$data/contidctl.filter.txt" parse --contid 42 --contid 123456 "$log"
-check "filter 123459 (json, stdin)" "$data/contidctl.filter.json" parse --json -c 123459
+check "filter 123459 (json, stdin)" "$data/contidctl.filter.json" parse --json --contid 123459
 # --gaps: the serial gaps of a FILE reported as lost events (223..226,
 # and 230), on stderr before the skipped lines.
 n0=$(cli_failures)
