@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "contidctl.h"
@@ -19,8 +20,8 @@ static const char parse_help[] =
 	"Read an audit log and print its events with their container IDs, like\n"
 	"\"events\"; ausearch's basic options select and format them.  The log is\n"
 	"FILE or -if FILE (\"-\": standard input); without either, standard input\n"
-	"when it is not a terminal, else the configured audit log (log_file of\n"
-	"/etc/audit/auditd.conf) with its rotated files, oldest first.  Exit\n"
+	"when it is a pipe (as ausearch), else the configured audit log (log_file\n"
+	"of /etc/audit/auditd.conf) with its rotated files, oldest first.  Exit\n"
 	"status 1 and \"<no matches>\" when no event is selected.\n\n"
 	"Options (ausearch's; where a letter meant something else here before,\n"
 	"ausearch's meaning wins):\n"
@@ -124,6 +125,20 @@ static int parse_one(struct parse_state *ps, const char *file)
 		return -1;
 	}
 	return 0;
+}
+
+/*
+ * ausearch 3.0.9's rule (src/ausearch.c, is_pipe()): without -if or
+ * --input-logs, standard input is read only when it is a pipe (S_ISFIFO);
+ * a terminal, /dev/null, a socket or a redirected regular file is not, and
+ * the configured log is read instead ("parse < FILE" reads the log:
+ * "parse FILE" or "-if -" read FILE and standard input).
+ */
+static bool stdin_is_pipe(void)
+{
+	struct stat st;
+
+	return fstat(0, &st) == 0 && S_ISFIFO(st.st_mode);
 }
 
 int cmd_parse(int argc, char **argv)
@@ -272,7 +287,7 @@ int cmd_parse(int argc, char **argv)
 		usage_error("parse", "--input-logs with a FILE");
 	/* --raw is log lines, never JSON */
 	print_init(stdout, opt_json && !ps.raw);
-	if (!file && (input_logs || isatty(0))) {
+	if (!file && (input_logs || !stdin_is_pipe())) {
 		nlogs = search_log_files(&logs, &first);
 		if (nlogs < 0) {
 			free(first);

@@ -236,7 +236,39 @@ expect "--input-logs: the configured log's gaps are lost events" 0 parse --input
 cat "$srcdir/tests/data/contidctl.parse.txt" | out
 echo "contidctl: parse: 1 line(s) skipped: not audit records" | err
 expect "the same log as a FILE: no lost events" 0 parse $d/audit.log
+# Issue 32, ausearch 3.0.9's rule (src/ausearch.c is_pipe()): without a
+# FILE, -if or --input-logs, standard input is read only when it is a
+# pipe; /dev/null, a redirected file and a terminal are not: the
+# configured log is read.
+sed -n '1,4p' "$a" > $d/audit.log
+sed -n '1,4p' "$a" | out
+expect "stdin /dev/null: the configured log" 0 parse --raw
+sed -n '1,4p' "$a" | out
+n0=$(cli_failures)
+ctl 0 "" parse --raw < "$a" > $t.out
+if [ "$(cli_failures)" = "$n0" ] && cmp -s $t.wout $t.out; then
+	echo "ok: stdin a redirected file: the configured log, not the file"
+else
+	echo "FAIL: stdin a redirected file"; fails=$((fails + 1))
+fi
+n0=$(cli_failures)
+sed -n '5,$p' "$a" | ctl 0 "" parse --raw > $t.out
+if [ "$(cli_failures)" = "$n0" ] && sed -n '5,$p' "$a" | cmp -s - $t.out; then
+	echo "ok: stdin a pipe: standard input"
+else
+	echo "FAIL: stdin a pipe"; fails=$((fails + 1))
+fi
+n0=$(cli_failures)
+ctl 0 "" parse --raw -if - < "$a" > $t.out
+if [ "$(cli_failures)" = "$n0" ] && cmp -s "$a" $t.out; then
+	echo "ok: -if - reads a redirected file"
+else
+	echo "FAIL: -if - < FILE"; fails=$((fails + 1))
+fi
+: > $t.wout
 printf 'log_file = %s/none.log\n' "$PWD/$d" > $d/auditd.conf
+printf "contidctl: cannot read the audit log '%s/none.log': No such file or directory (ENOENT)\n" "$PWD/$d" | err
+expect "stdin /dev/null, no log: the configured log's error" 1 parse
 printf "contidctl: cannot read the audit log '%s/none.log': No such file or directory (ENOENT)\n" "$PWD/$d" | err
 expect "--input-logs, no log" 1 parse --input-logs
 printf "contidctl: parse: --input-logs with a FILE\nTry 'contidctl parse --help'.\n" | err
