@@ -274,6 +274,48 @@ expect "--input-logs, no log" 1 parse --input-logs
 printf "contidctl: parse: --input-logs with a FILE\nTry 'contidctl parse --help'.\n" | err
 expect "--input-logs with FILE" 2 parse --input-logs "$a"
 unset CONTIDCTL_AUDITD_CONF
+
+# ---------------------------------------------------------------- unreadable
+# Issue 32: input that cannot be read says why, not "N line(s) skipped:
+# not audit records".  A compressed log (gzip's magic 1f 8b; bzip2, xz,
+# zstd too), as FILE and from a pipe: status 1, nothing printed.
+gzip -c "$a" > $t.gz
+printf '%s\n' "contidctl: parse: $t.gz: compressed (gzip); use zcat $t.gz | contidctl parse" | err
+expect "a gzip FILE" 1 parse $t.gz
+n0=$(cli_failures)
+cat $t.gz | ctl 1 "contidctl: parse: standard input: compressed (gzip); use zcat FILE | contidctl parse" parse > $t.out
+if [ "$(cli_failures)" = "$n0" ] && [ ! -s $t.out ]; then
+	echo "ok: gzip from a pipe"
+else
+	echo "FAIL: gzip from a pipe"; fails=$((fails + 1))
+fi
+printf 'BZh91AY' > $t.bz2
+printf '%s\n' "contidctl: parse: $t.bz2: compressed (bzip2); use bzcat $t.bz2 | contidctl parse" | err
+expect "a bzip2 FILE" 1 parse $t.bz2
+# A line over 1 MiB (the reader's limit): said by its number, the lines
+# around it read.  Line 2 has 1 MiB + 1 bytes; line 6, 1 MiB exactly, is
+# read (and is no record).
+{
+	sed -n 1p "$a"
+	head -c 1048577 /dev/zero | tr '\0' x; echo
+	sed -n '2,4p' "$a"
+	head -c 1048576 /dev/zero | tr '\0' y; echo
+} > $t.long
+sed -n '1,4p' "$a" | out
+printf '%s\n' "contidctl: parse: $t.long: line 2: longer than 1 MiB, skipped" \
+	"contidctl: parse: 1 line(s) skipped: not audit records" | err
+expect "a line over 1 MiB: its number" 0 parse --raw $t.long
+sed -n '1,4p' "$a" | out
+n0=$(cli_failures)
+cat $t.long | ctl 0 "contidctl: parse: standard input: line 2: longer than 1 MiB, skipped
+contidctl: parse: 1 line(s) skipped: not audit records" parse --raw > $t.out
+if [ "$(cli_failures)" = "$n0" ] && cmp -s $t.wout $t.out; then
+	echo "ok: a line over 1 MiB from a pipe"
+else
+	echo "FAIL: a line over 1 MiB from a pipe"; fails=$((fails + 1))
+fi
+: > $t.wout
+rm -f $t.gz $t.bz2 $t.long
 rm -rf $d $t.out $t.err $t.wout $t.werr
 fails=$((fails + $(cli_failures)))
 echo "$fails failed"
