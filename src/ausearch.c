@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -23,24 +24,34 @@
 
 /* ---------------------------------------------------------------- -m */
 
+/*
+ * As ausearch 3.0.9's parse_msg(): ALL (any case) alone is every type;
+ * else a comma list of names (any case: libaudit's msg_type_s2i() ignores
+ * it), UNKNOWN[N] or decimal numbers.
+ */
 void search_add_types(struct search *s, const char *list)
 {
-	char *copy = strdup(list), *tok, *save = NULL;
+	char *copy = strdup(list), *tok, *save = NULL, *p;
 
 	if (!copy)
 		usage_error("parse", "out of memory");
+	if (strcasecmp(list, "ALL") == 0) {
+		s->all_types = true;
+		free(copy);
+		return;
+	}
+	for (p = copy; *p; p++)
+		*p = (char)toupper((unsigned char)*p);
 	for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
 		int t;
 
-		/* ausearch's ALL: every type */
-		if (strcmp(tok, "ALL") == 0) {
-			s->all_types = true;
-			continue;
-		}
 		/* a name, UNKNOWN[N] or a number, as audit_name_to_msg_type() */
 		t = contid_msgtype_number(tok);
-		if (t < 0)
-			usage_error("parse", "unknown record type '%s' in -m", tok);
+		if (t < 0) {
+			/* the name as given, not upper-cased */
+			usage_error("parse", "unknown record type '%.*s' in -m",
+				    (int)strlen(tok), list + (tok - copy));
+		}
 		if (s->ntypes == sizeof(s->types) / sizeof(s->types[0]))
 			usage_error("parse", "too many record types in -m (at most 64)");
 		s->types[s->ntypes++] = (unsigned int)t;
@@ -274,58 +285,35 @@ int search_set_time(struct search *s, bool end, const char *arg, const char *nex
 
 /* ---------------------------------------------------------------- matching */
 
-static bool key_matches(const struct contid_record *rec, const char *key)
-{
-	size_t klen = strlen(key);
-	int i, n = contid_record_field_count(rec);
-
-	for (i = 0; i < n; i++) {
-		const char *name, *v, *p;
-		size_t len;
-
-		if (contid_record_field(rec, (unsigned int)i, &name, &v, &len) < 0 ||
-		    strcmp(name, "key") != 0)
-			continue;
-		/* auditctl joins several keys with \001 */
-		for (p = v; p <= v + len;) {
-			const char *e = memchr(p, '\001', (size_t)(v + len - p));
-			size_t l = e ? (size_t)(e - p) : (size_t)(v + len - p);
-
-			if (l == klen && memcmp(p, key, klen) == 0)
-				return true;
-			if (!e)
-				break;
-			p = e + 1;
-		}
-	}
-	return false;
-}
-
 bool search_needs_fields(const struct search *s)
 {
-	return s->key != NULL;
+	size_t i;
+
+	for (i = 0; i < SS_COUNT; i++)
+		if (s->str[i])
+			return true;
+	/* -a and -n read the event's stamp and node, not its fields */
+	return (s->has_num & ~(1u << SN_SERIAL)) || s->success;
 }
 
 bool search_match(const struct search *s, const struct contid_event *ev)
 {
 	int i, n = contid_event_record_count(ev);
-	bool type_ok = s->ntypes == 0 || s->all_types, key_ok = !s->key;
+	bool type_ok = s->ntypes == 0 || s->all_types;
 	time_t sec = (time_t)contid_event_sec(ev);
 
 	if (s->has_start && sec < s->start)
 		return false;
 	if (s->has_end && sec > s->end)
 		return false;
-	for (i = 0; i < n && (!type_ok || !key_ok); i++) {
+	for (i = 0; i < n && !type_ok; i++) {
 		const struct contid_record *rec = contid_event_record(ev, (unsigned int)i);
 		size_t j;
 
 		for (j = 0; j < s->ntypes && !type_ok; j++)
 			type_ok = contid_record_type(rec) == s->types[j];
-		if (!key_ok)
-			key_ok = key_matches(rec, s->key);
 	}
-	return type_ok && key_ok;
+	return type_ok && search_match_fields(s, ev);
 }
 
 /* ---------------------------------------------------------------- --raw */

@@ -9,14 +9,56 @@
 
 #include "contidctl.h"
 
+/* The numeric selections of struct search (ausearch-select.c). */
+enum search_num {
+	SN_PID,		/* -p: pid= */
+	SN_PPID,	/* -pp: ppid= */
+	SN_UID,		/* -ui: uid= */
+	SN_EUID,	/* (-ua) euid= */
+	SN_AUID,	/* -ul: auid= */
+	SN_GID,		/* -gi: gid= */
+	SN_EGID,	/* (-ga) egid= */
+	SN_SES,		/* --session: ses= */
+	SN_SYSCALL,	/* -sc: syscall= */
+	SN_EXIT,	/* -e: exit= */
+	SN_SERIAL,	/* -a: the event's serial */
+	SN_COUNT
+};
+
+/* The string selections: a substring of the field's value, as ausearch. */
+enum search_str {
+	SS_KEY,		/* -k: one of the keys */
+	SS_COMM,	/* -c: comm= */
+	SS_EXE,		/* -x: exe= */
+	SS_FILE,	/* -f: a PATH name= or the cwd= */
+	SS_HOST,	/* -hn: hostname= or addr= */
+	SS_TERM,	/* -tm: terminal= or tty= */
+	SS_SUBJ,	/* -su: subj= or an AVC's scontext= */
+	SS_CONTEXT,	/* -se: a subject's or an AVC's tcontext= */
+	SS_COUNT
+};
+
 struct search {
 	unsigned int types[64];		/* -m: any record of these types */
 	size_t ntypes;
 	bool all_types;			/* -m ALL */
-	const char *key;		/* -k: a key= equal to this */
 	time_t start, end;		/* -ts, -te: event seconds within */
 	bool has_start, has_end;
+	long long num[SN_COUNT];	/* the numeric selections given */
+	unsigned int has_num;		/* bit (1 << SN_x): num[SN_x] given */
+	bool uid_all, gid_all;		/* -ua, -ga: any of the ids, not all */
+	const char *str[SS_COUNT];	/* the string selections given */
+	int success;			/* -sv: 0 not given, 1 yes, 2 no */
+	const char *nodes[16];		/* -n: node= equal to one of these */
+	size_t nnodes;
 };
+
+/* Parse the value of an ausearch option into @s: a usage error with
+ * ausearch's wording on a bad value.  @opt is the option as ausearch names it
+ * ("-p", "-ui", "-sv", ...). */
+void search_set_option(struct search *s, const char *opt, const char *arg);
+/* The selections of ausearch-select.c: fields of the event's records. */
+bool search_match_fields(const struct search *s, const struct contid_event *ev);
 
 /* -m TYPE[,TYPE]...: a usage error on an unknown name. */
 void search_add_types(struct search *s, const char *list);
@@ -24,7 +66,7 @@ void search_add_types(struct search *s, const char *list);
 int search_set_time(struct search *s, bool end, const char *arg,
 		    const char *next);
 bool search_match(const struct search *s, const struct contid_event *ev);
-/* Whether search_match() reads records' fields (-k does). */
+/* Whether search_match() reads records' fields (-k, -p, ... do). */
 bool search_needs_fields(const struct search *s);
 /* The event's records as log lines (--raw), through the text printer
  * (print_log_bytes(PRINT_ESC_RAW)). */

@@ -8,24 +8,43 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "contidctl.h"
 #include "ausearch.h"
 #include "events.h"
+#include "parse-input.h"
 
 static const char parse_help[] =
 	"Usage: " PROG " parse [options] [FILE]\n"
 	"Read an audit log and print its events with their container IDs, like\n"
 	"\"events\"; ausearch's basic options select and format them.  The log is\n"
 	"FILE or -if FILE (\"-\": standard input); without either, standard input\n"
-	"when it is not a terminal, else the configured audit log (log_file of\n"
-	"/etc/audit/auditd.conf) with its rotated files, oldest first.  Exit\n"
+	"when it is a pipe (as ausearch), else the configured audit log (log_file\n"
+	"of /etc/audit/auditd.conf) with its rotated files, oldest first.  Exit\n"
 	"status 1 and \"<no matches>\" when no event is selected.\n\n"
-	"Options:\n"
-	"  -c, --contid ID      only events carrying this container ID (repeatable)\n"
+	"Options (ausearch's; where a letter meant something else here before,\n"
+	"ausearch's meaning wins):\n"
+	"      --contid ID      only events carrying this container ID (repeatable)\n"
 	"  -m, --message TYPE[,TYPE]  only events with a record of these types\n"
-	"  -k, --key KEY        only events with this key= (repeated: the last)\n"
+	"                       (names in any case, UNKNOWN[N], numbers, or ALL)\n"
+	"  -k, --key KEY        only events with a key containing KEY\n"
+	"  -p, --pid PID        -pp, --ppid PPID   only events of this pid, ppid\n"
+	"  -ui, --uid USER      -ul, --loginuid USER   uid=, auid= (number or name)\n"
+	"  -ua, --uid-all USER  uid=, euid= or auid= is USER\n"
+	"  -gi, --gid GROUP     -ga, --gid-all GROUP   gid=; gid= or egid=\n"
+	"      --session SES    ses=\n"
+	"  -sc, --syscall NAME|NR   -sv, --success yes|no   -e, --exit ERRNO|NR\n"
+	"  -a, --event SERIAL   the event with this serial\n"
+	"  -c, --comm TEXT      -x, --executable TEXT   -hn, --host TEXT\n"
+	"  -f, --file TEXT      -tm, --terminal TEXT   -su, --subject TEXT\n"
+	"  -se, --context TEXT  comm=, exe=, hostname=, a name= or cwd=,\n"
+	"                       terminal=, subject, subject or object\n"
+	"                       containing TEXT\n"
+	"  -n, --node NODE      node= is NODE (repeatable: any of them)\n"
+	"      --just-one       stop after the first event selected\n"
+	"  -l, --line-buffered  write each event out as it is selected\n"
 	"  -ts, --start [DATE] [TIME]  only events at or after: a date (the\n"
 	"                       locale's, C: MM/DD/YY), a time HH:MM[:SS], both, or\n"
 	"                       now, recent, this-hour, boot, today, yesterday,\n"
@@ -47,31 +66,47 @@ struct parse_state {
 	struct contid_reader *rd;
 	const struct search *search;
 	bool raw, interpret;
+	bool just_one;		/* --just-one: stop after the first */
+	bool line_buffered;	/* -l: each event flushed as printed */
 	uint64_t matched;
+	uint64_t long_lines;	/* lines over 1 MiB, said by their number */
 };
 
 static void parse_drain(struct parse_state *ps)
 {
 	struct contid_event *ev;
 
-	while (contid_reader_next(ps->rd, &ev) == 1) {
+	while (!(ps->just_one && ps->matched) &&
+	       contid_reader_next(ps->rd, &ev) == 1) {
 		if (search_match(ps->search, ev)) {
 			ps->matched++;
 			if (ps->raw)
 				search_print_raw(ev);
 			else
 				print_event(ev, ps->interpret);
+			if (ps->line_buffered)
+				print_flush();
 		}
 		contid_event_free(ev);
 	}
 	print_flush();
 }
 
+static void line_too_long(void *arg, uint64_t line)
+{
+	print_flush();
+	fprintf(stderr, PROG ": parse: %s: line %" PRIu64 ": longer than 1 MiB, skipped\n",
+		(const char *)arg, line);
+}
+
 static int parse_one(struct parse_state *ps, const char *file)
 {
+	const char *name = file ? file : "standard input", *comp, *cat;
+	struct input_lines il = { .line = 0 };
 	char buf[65536];
 	ssize_t got;
 	int fd = 0, err = 0;
+	bool first = true;
 
 	if (file) {
 		fd = open(file, O_RDONLY | O_CLOEXEC);
@@ -87,14 +122,28 @@ static int parse_one(struct parse_state *ps, const char *file)
 			err = -errno;
 			break;
 		}
+		/* a compressed log is no text: say so, not "N line(s)
+		 * skipped: not audit records" */
+		if (first && (comp = input_compressed(buf, (size_t)got, &cat))) {
+			fail_msg("parse: %s: compressed (%s); use %s %s | " PROG " parse",
+				 name, comp, cat, file ? file : "FILE");
+			if (fd > 0)
+				close(fd);
+			return -1;
+		}
+		first = false;
+		input_lines(&il, buf, (size_t)got, line_too_long, (void *)name);
 		err = contid_reader_feed_log(ps->rd, buf, (size_t)got);
 		if (err < 0)
 			break;
 		err = 0;
 		parse_drain(ps);
+		if (ps->just_one && ps->matched)
+			break;
 	}
 	if (fd > 0)
 		close(fd);
+	ps->long_lines += il.long_lines;
 	if (err < 0) {
 		fail(err, NULL, "cannot read '%s'", file ? file : "standard input");
 		return -1;
@@ -102,24 +151,89 @@ static int parse_one(struct parse_state *ps, const char *file)
 	return 0;
 }
 
+/*
+ * ausearch 3.0.9's rule (src/ausearch.c, is_pipe()): without -if or
+ * --input-logs, standard input is read only when it is a pipe (S_ISFIFO);
+ * a terminal, /dev/null, a socket or a redirected regular file is not, and
+ * the configured log is read instead ("parse < FILE" reads the log:
+ * "parse FILE" or "-if -" read FILE and standard input).
+ */
+static bool stdin_is_pipe(void)
+{
+	struct stat st;
+
+	return fstat(0, &st) == 0 && S_ISFIFO(st.st_mode);
+}
+
 int cmd_parse(int argc, char **argv)
 {
+	/*
+	 * ausearch's options, its spellings: getopt_long_only() takes "-ui"
+	 * as the long option "ui".  Where contidctl's older meaning of a
+	 * letter clashed with ausearch's (-c was --contid, -k matched whole
+	 * keys), ausearch's meaning wins: --contid has no short form.
+	 * Every selection goes to search_set_option() under ausearch's name
+	 * of it (sel_names[], indexed by the option's value - O_SEL).
+	 */
+	enum { O_SEL = 256 };
+	static const char *const sel_names[] = {
+		"-p", "-pp", "-ui", "-ua", "-ul", "-gi", "-ga", "--session",
+		"-sc", "-e", "-a", "-sv", "-n", "-k", "-c", "-x", "-f", "-hn",
+		"-tm", "-su", "-se",
+	};
+#define SEL(i) (O_SEL + (i))
 	static const struct option opts[] = {
-		{ "contid", required_argument, NULL, 'c' },
+		{ "contid", required_argument, NULL, 'C' },
 		{ "message", required_argument, NULL, 'm' },
-		{ "key", required_argument, NULL, 'k' },
 		{ "ts", required_argument, NULL, 'S' },
 		{ "start", required_argument, NULL, 'S' },
 		{ "te", required_argument, NULL, 'E' },
 		{ "end", required_argument, NULL, 'E' },
 		{ "interpret", no_argument, NULL, 'i' },
 		{ "raw", no_argument, NULL, 'r' },
-		{ "if", required_argument, NULL, 'f' },
-		{ "input", required_argument, NULL, 'f' },
+		{ "if", required_argument, NULL, 'F' },
+		{ "input", required_argument, NULL, 'F' },
 		{ "input-logs", no_argument, NULL, 'L' },
 		{ "gaps", no_argument, NULL, 'G' },
+		{ "just-one", no_argument, NULL, '1' },
+		{ "line-buffered", no_argument, NULL, 'l' },
+		{ "pid", required_argument, NULL, SEL(0) },
+		{ "pp", required_argument, NULL, SEL(1) },
+		{ "ppid", required_argument, NULL, SEL(1) },
+		{ "ui", required_argument, NULL, SEL(2) },
+		{ "uid", required_argument, NULL, SEL(2) },
+		{ "ua", required_argument, NULL, SEL(3) },
+		{ "uid-all", required_argument, NULL, SEL(3) },
+		{ "ul", required_argument, NULL, SEL(4) },
+		{ "loginuid", required_argument, NULL, SEL(4) },
+		{ "gi", required_argument, NULL, SEL(5) },
+		{ "gid", required_argument, NULL, SEL(5) },
+		{ "ga", required_argument, NULL, SEL(6) },
+		{ "gid-all", required_argument, NULL, SEL(6) },
+		{ "session", required_argument, NULL, SEL(7) },
+		{ "sc", required_argument, NULL, SEL(8) },
+		{ "syscall", required_argument, NULL, SEL(8) },
+		{ "exit", required_argument, NULL, SEL(9) },
+		{ "event", required_argument, NULL, SEL(10) },
+		{ "sv", required_argument, NULL, SEL(11) },
+		{ "success", required_argument, NULL, SEL(11) },
+		{ "node", required_argument, NULL, SEL(12) },
+		{ "key", required_argument, NULL, SEL(13) },
+		{ "comm", required_argument, NULL, SEL(14) },
+		{ "executable", required_argument, NULL, SEL(15) },
+		{ "file", required_argument, NULL, SEL(16) },
+		{ "hn", required_argument, NULL, SEL(17) },
+		{ "host", required_argument, NULL, SEL(17) },
+		{ "tm", required_argument, NULL, SEL(18) },
+		{ "terminal", required_argument, NULL, SEL(18) },
+		{ "su", required_argument, NULL, SEL(19) },
+		{ "subject", required_argument, NULL, SEL(19) },
+		{ "se", required_argument, NULL, SEL(20) },
+		{ "context", required_argument, NULL, SEL(20) },
 		{ NULL, 0, NULL, 0 }
 	};
+	/* the one-letter selections: -p -e -a -n -k -c -x -f */
+	static const char sel_letters[] = "peankcxf";
 	struct lost_state ls = { .cmd = "parse" };
 	struct search search = { .ntypes = 0 };
 	struct parse_state ps = { .search = &search };
@@ -131,7 +245,8 @@ int cmd_parse(int argc, char **argv)
 	int c, i, nlogs = 0, status = EXIT_OK;
 
 	for (;;) {
-		c = cmd_getopt_long_only(argc, argv, "parse", "+c:m:k:ir", opts, parse_help);
+		c = cmd_getopt_long_only(argc, argv, "parse", "+m:irlp:e:a:n:k:c:x:f:",
+					 opts, parse_help);
 		if (c == -1) {
 			/* FILE, then options again */
 			if (optind >= argc)
@@ -141,15 +256,28 @@ int cmd_parse(int argc, char **argv)
 			file = argv[optind++];
 			continue;
 		}
+		if (c > 0 && c < O_SEL && strchr(sel_letters, c)) {
+			char name[3] = { '-', (char)c, '\0' };
+
+			search_set_option(&search, name, optarg);
+			continue;
+		}
+		if (c >= O_SEL) {
+			search_set_option(&search, sel_names[c - O_SEL], optarg);
+			continue;
+		}
 		switch (c) {
-		case 'c':
+		case 'C':
 			id_list_add("parse", &ids, optarg);
 			break;
 		case 'm':
 			search_add_types(&search, optarg);
 			break;
-		case 'k':
-			search.key = optarg;
+		case '1':
+			ps.just_one = true;
+			break;
+		case 'l':
+			ps.line_buffered = true;
 			break;
 		case 'S':
 		case 'E':
@@ -162,7 +290,7 @@ int cmd_parse(int argc, char **argv)
 		case 'r':
 			ps.raw = true;
 			break;
-		case 'f':
+		case 'F':
 			if (input)
 				usage_error("parse", "-if given twice");
 			input = optarg;
@@ -183,7 +311,7 @@ int cmd_parse(int argc, char **argv)
 		usage_error("parse", "--input-logs with a FILE");
 	/* --raw is log lines, never JSON */
 	print_init(stdout, opt_json && !ps.raw);
-	if (!file && (input_logs || isatty(0))) {
+	if (!file && (input_logs || !stdin_is_pipe())) {
 		nlogs = search_log_files(&logs, &first);
 		if (nlogs < 0) {
 			free(first);
@@ -227,10 +355,11 @@ int cmd_parse(int argc, char **argv)
 	 * whose gaps are the events left out: said only with --gaps.
 	 */
 	check_lost(ps.rd, &ls, nlogs > 0 || gaps);
-	if (contid_reader_get_stats(ps.rd, &st) == 0 && st.malformed) {
+	/* the lines over 1 MiB were said by number as they came */
+	if (contid_reader_get_stats(ps.rd, &st) == 0 && st.malformed > ps.long_lines) {
 		print_flush();
 		fprintf(stderr, PROG ": parse: %" PRIu64 " line(s) skipped: not audit records\n",
-			st.malformed);
+			st.malformed - ps.long_lines);
 	}
 	if (ps.matched == 0) {
 		/* as ausearch: exit status 1, and the note unless --raw */

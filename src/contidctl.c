@@ -174,12 +174,12 @@ static int getopt_common(int argc, char **argv, const char *cmd,
 		{ "json", no_argument, NULL, 'j' },
 		{ "help", no_argument, NULL, 'h' },
 	};
-	struct option all[32];
+	struct option all[64];
 	char optstring[64];
 	size_t n = 0;
 	int c;
 
-	for (; longopts && longopts[n].name && n < 29; n++)
+	for (; longopts && longopts[n].name && n < 61; n++)
 		all[n] = longopts[n];
 	all[n++] = common[0];
 	all[n++] = common[1];

@@ -203,8 +203,8 @@ printf "contidctl: parse: option '-if' needs an argument\nTry 'contidctl parse -
 expect "-if without argument" 2 parse -if
 printf "contidctl: parse: unexpected argument 'b.log'\nTry 'contidctl parse --help'.\n" | err
 expect "two FILEs" 2 parse a.log b.log
-printf "contidctl: parse: unknown option '-x'\nTry 'contidctl parse --help'.\n" | err
-expect "unknown option" 2 parse -x "$a"
+printf "contidctl: parse: unknown option '-z'\nTry 'contidctl parse --help'.\n" | err
+expect "unknown option" 2 parse -z "$a"
 
 # The configured log (log_file of auditd.conf) and its rotated files,
 # oldest first, as one stream: :293 is in audit.log.2, :294 in .1, the
@@ -236,12 +236,86 @@ expect "--input-logs: the configured log's gaps are lost events" 0 parse --input
 cat "$srcdir/tests/data/contidctl.parse.txt" | out
 echo "contidctl: parse: 1 line(s) skipped: not audit records" | err
 expect "the same log as a FILE: no lost events" 0 parse $d/audit.log
+# Issue 32, ausearch 3.0.9's rule (src/ausearch.c is_pipe()): without a
+# FILE, -if or --input-logs, standard input is read only when it is a
+# pipe; /dev/null, a redirected file and a terminal are not: the
+# configured log is read.
+sed -n '1,4p' "$a" > $d/audit.log
+sed -n '1,4p' "$a" | out
+expect "stdin /dev/null: the configured log" 0 parse --raw
+sed -n '1,4p' "$a" | out
+n0=$(cli_failures)
+ctl 0 "" parse --raw < "$a" > $t.out
+if [ "$(cli_failures)" = "$n0" ] && cmp -s $t.wout $t.out; then
+	echo "ok: stdin a redirected file: the configured log, not the file"
+else
+	echo "FAIL: stdin a redirected file"; fails=$((fails + 1))
+fi
+n0=$(cli_failures)
+sed -n '5,$p' "$a" | ctl 0 "" parse --raw > $t.out
+if [ "$(cli_failures)" = "$n0" ] && sed -n '5,$p' "$a" | cmp -s - $t.out; then
+	echo "ok: stdin a pipe: standard input"
+else
+	echo "FAIL: stdin a pipe"; fails=$((fails + 1))
+fi
+n0=$(cli_failures)
+ctl 0 "" parse --raw -if - < "$a" > $t.out
+if [ "$(cli_failures)" = "$n0" ] && cmp -s "$a" $t.out; then
+	echo "ok: -if - reads a redirected file"
+else
+	echo "FAIL: -if - < FILE"; fails=$((fails + 1))
+fi
+: > $t.wout
 printf 'log_file = %s/none.log\n' "$PWD/$d" > $d/auditd.conf
+printf "contidctl: cannot read the audit log '%s/none.log': No such file or directory (ENOENT)\n" "$PWD/$d" | err
+expect "stdin /dev/null, no log: the configured log's error" 1 parse
 printf "contidctl: cannot read the audit log '%s/none.log': No such file or directory (ENOENT)\n" "$PWD/$d" | err
 expect "--input-logs, no log" 1 parse --input-logs
 printf "contidctl: parse: --input-logs with a FILE\nTry 'contidctl parse --help'.\n" | err
 expect "--input-logs with FILE" 2 parse --input-logs "$a"
 unset CONTIDCTL_AUDITD_CONF
+
+# ---------------------------------------------------------------- unreadable
+# Issue 32: input that cannot be read says why, not "N line(s) skipped:
+# not audit records".  A compressed log (gzip's magic 1f 8b; bzip2, xz,
+# zstd too), as FILE and from a pipe: status 1, nothing printed.
+gzip -c "$a" > $t.gz
+printf '%s\n' "contidctl: parse: $t.gz: compressed (gzip); use zcat $t.gz | contidctl parse" | err
+expect "a gzip FILE" 1 parse $t.gz
+n0=$(cli_failures)
+cat $t.gz | ctl 1 "contidctl: parse: standard input: compressed (gzip); use zcat FILE | contidctl parse" parse > $t.out
+if [ "$(cli_failures)" = "$n0" ] && [ ! -s $t.out ]; then
+	echo "ok: gzip from a pipe"
+else
+	echo "FAIL: gzip from a pipe"; fails=$((fails + 1))
+fi
+printf 'BZh91AY' > $t.bz2
+printf '%s\n' "contidctl: parse: $t.bz2: compressed (bzip2); use bzcat $t.bz2 | contidctl parse" | err
+expect "a bzip2 FILE" 1 parse $t.bz2
+# A line over 1 MiB (the reader's limit): said by its number, the lines
+# around it read.  Line 2 has 1 MiB + 1 bytes; line 6, 1 MiB exactly, is
+# read (and is no record).
+{
+	sed -n 1p "$a"
+	head -c 1048577 /dev/zero | tr '\0' x; echo
+	sed -n '2,4p' "$a"
+	head -c 1048576 /dev/zero | tr '\0' y; echo
+} > $t.long
+sed -n '1,4p' "$a" | out
+printf '%s\n' "contidctl: parse: $t.long: line 2: longer than 1 MiB, skipped" \
+	"contidctl: parse: 1 line(s) skipped: not audit records" | err
+expect "a line over 1 MiB: its number" 0 parse --raw $t.long
+sed -n '1,4p' "$a" | out
+n0=$(cli_failures)
+cat $t.long | ctl 0 "contidctl: parse: standard input: line 2: longer than 1 MiB, skipped
+contidctl: parse: 1 line(s) skipped: not audit records" parse --raw > $t.out
+if [ "$(cli_failures)" = "$n0" ] && cmp -s $t.wout $t.out; then
+	echo "ok: a line over 1 MiB from a pipe"
+else
+	echo "FAIL: a line over 1 MiB from a pipe"; fails=$((fails + 1))
+fi
+: > $t.wout
+rm -f $t.gz $t.bz2 $t.long
 rm -rf $d $t.out $t.err $t.wout $t.werr
 fails=$((fails + $(cli_failures)))
 echo "$fails failed"
