@@ -30,7 +30,7 @@ C=${CONTIDCTL:-/usr/sbin/contidctl}
 . /usr/share/contid/oci/lib.sh
 crun() { /usr/bin/crun --cgroup-manager=cgroupfs "$@"; }
 run() { crun run --no-pivot --no-new-keyring --detach "$@"; }
-echo "== $(cat /usr/share/contid/oci/version)"
+echo "== $(grep ^crun /usr/share/contid/oci/version)"
 
 HOOK='{"path": "/usr/sbin/contidctl", "args": ["contidctl", "oci-hook"]}'
 state_pid() { pid_of "$1" crun; }

@@ -48,8 +48,8 @@ for c in wc1 wc2; do
 		ok "contid-crun run $c" || bad "contid-crun run $c: $(cat "$T/run.$c")"
 done
 p1=$(pid_of wc1 /usr/bin/crun)
-[ -n "$p1" ] || bad "wc1: no pid in crun state"
-lw_wait "wc1's init and its sleep in the pid namespace of $p1" '[ "$(ns_tasks "$p1" | wc -l)" -ge 2 ]' \
+[ -n "$p1" ] || { bad "wc1: no pid in crun state"; p1=0; } # pid 0: no /proc/0, no task found
+[ "$p1" = 0 ] || lw_wait "wc1's init and its sleep in the pid namespace of $p1" '[ "$(ns_tasks "$p1" | wc -l)" -ge 2 ]' \
 	'ns_tasks "$p1"; lw_tasks "$p1"' || bad "wc1: tasks in its pid namespace: $(ns_tasks "$p1" | tr '\n' ' ')"
 kid=$(ns_tasks "$p1" | grep -v -x "$p1" | head -n1)
 wcrun exec -d --pid-file "$T/exec.pid" wc1 /bin/sleep 100000 > "$T/exec-d" 2>&1 &&
@@ -115,7 +115,11 @@ out=$(wcrun exec nosuch /bin/true 2>&1); rc=$?
 [ "$rc" = 1 ] && [ "$out" = "$want" ] && ok "exec nosuch -> 1: $(echo "$out" | tr '\n' '|')" ||
 	bad "exec nosuch -> $rc: '$out', want '$want'"
 bundle wcmiss "sleep 100000 & wait" "" "\"$A\": \"7003\""
-out=$(CONTID_RUNTIME_PATH=/nonexistent/crun wcrun run --no-pivot --no-new-keyring --detach --bundle "$T/wcmiss" wcmiss 2>&1); rc=$?
+# To a file, not $(...): a container started by mistake would hold a pipe
+# open and the test would hang instead of failing.
+CONTID_RUNTIME_PATH=/nonexistent/crun wcrun run --no-pivot --no-new-keyring --detach --bundle "$T/wcmiss" wcmiss \
+	> "$T/run.wcmiss" 2>&1 < /dev/null; rc=$?
+out=$(cat "$T/run.wcmiss")
 want="contidctl: runtime: cannot execute the real runtime '/nonexistent/crun': No such file or directory (ENOENT)"
 [ "$rc" = 1 ] && [ "$out" = "$want" ] && ok "CONTID_RUNTIME_PATH=/nonexistent/crun run -> 1: $out" ||
 	bad "runtime missing: -> $rc '$out', want '$want'"
@@ -126,9 +130,11 @@ after=$(foreign_tasks | sort -n | tr '\n' ' ')
 [ "$before" = "$after" ] && ok "the failures left no container task" || bad "tasks before '$before', after '$after'"
 
 for c in wc1 wc2; do /usr/bin/crun kill "$c" KILL; done
+/usr/bin/crun kill wcmiss KILL > /dev/null 2>&1 # there only after a failure above
 lw_wait "wc1's and wc2's tasks to end after crun kill" '[ -z "$(foreign_tasks)" ]' foreign_tasks ||
 	bad "tasks left: $(foreign_tasks)"
 for c in wc1 wc2; do /usr/bin/crun --cgroup-manager=cgroupfs delete -f "$c" || bad "crun delete $c"; done
+/usr/bin/crun --cgroup-manager=cgroupfs delete -f wcmiss > /dev/null 2>&1
 
 echo "== contid-runc run, exec; runc and the hook"
 HOOK='{"path": "/usr/sbin/contidctl", "args": ["contidctl", "oci-hook"]}'
@@ -156,13 +162,16 @@ bundle wr1 "sleep 100000 & wait" "$HOOK" "\"$A\": \"7004\""
 [ "$rc" = 0 ] && [ ! -s "$T/run.wr1" ] && ok "contid-runc run wr1 (with the hook) -> 0, no output" ||
 	bad "contid-runc run wr1 -> $rc: $(cat "$T/run.wr1")"
 pr=$(pid_of wr1 runc)
-[ -n "$pr" ] || bad "wr1: no pid in runc state: $(runc state wr1 2>&1)"
-[ -z "$pr" ] || lw_wait "wr1's init and its sleep in the pid namespace of $pr" '[ "$(ns_tasks "$pr" | wc -l)" -ge 2 ]' \
+# pid 0 when none: no wait then (an empty pid would make them read
+# /proc//stat, which is /proc/stat, always moving), and no task found.
+[ -n "$pr" ] || { bad "wr1: no pid in runc state: $(runc state wr1 2>&1)"; pr=0; }
+[ "$pr" = 0 ] || lw_wait "wr1's init and its sleep in the pid namespace of $pr" '[ "$(ns_tasks "$pr" | wc -l)" -ge 2 ]' \
 	'ns_tasks "$pr"; lw_tasks "$pr"' || bad "wr1: tasks in its pid namespace: $(ns_tasks "$pr" | tr '\n' ' ')"
 "$WR" exec -d --pid-file "$T/rexec.pid" wr1 /bin/sleep 100000 > "$T/rexec-d" 2>&1 < /dev/null; rc=$?
 [ "$rc" = 0 ] && ok "contid-runc exec -d wr1 sleep -> 0" || bad "contid-runc exec -d wr1 -> $rc: $(cat "$T/rexec-d")"
 rex=$(cat "$T/rexec.pid" 2>/dev/null)
-lw_wait "wr1: the exec'd sleep $rex in the pid namespace of $pr" '[ "$(ns_tasks "$pr" | wc -l)" -ge 3 ]' \
+[ -n "$rex" ] || rex=0
+[ "$pr" = 0 ] || lw_wait "wr1: the exec'd sleep $rex in the pid namespace of $pr" '[ "$(ns_tasks "$pr" | wc -l)" -ge 3 ]' \
 	'ns_tasks "$pr"; lw_tasks "$pr"' || bad "wr1: tasks in its pid namespace: $(ns_tasks "$pr" | tr '\n' ' ')"
 rtasks=$(ns_tasks "$pr" | tr '\n' ' ')
 rcomms=$(for p in $rtasks; do cat "/proc/$p/comm"; done | sort | tr '\n' ' ')
