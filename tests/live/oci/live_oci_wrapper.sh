@@ -23,7 +23,7 @@ WR=/usr/sbin/contid-runc
 wcrun() { "$W" --cgroup-manager=cgroupfs "$@"; }
 A=org.linux-audit.containerid
 N=org.linux-audit.containername
-echo "== $(cat /usr/share/contid/oci/version | tr '\n' ' ')"
+echo "== $(tr '\n' ' ' < /usr/share/contid/oci/version)"
 for w in "$W" "$WR"; do
 	[ "$(readlink "$w")" = contidctl ] && ok "$w -> contidctl" || bad "$w: $(ls -l "$w" 2>&1)"
 done
