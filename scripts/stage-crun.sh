@@ -2,7 +2,7 @@
 # Stage Debian's crun and a busybox root file system for containers in the
 # QEMU guest (the live oci suite, tests/live/oci/, and scripts/demo.sh).
 #
-#   stage-crun.sh STAGE_DIR
+#   stage-crun.sh STAGE_DIR [--runc]
 #
 # crun is fetched with apt-get download (never installed on the host; the
 # .deb is kept in build/crun-deb) and unpacked into STAGE_DIR/usr/bin;
@@ -10,31 +10,47 @@
 # scripts/install-deps.sh) must be on the host for mkinitramfs.sh to copy
 # them.  The root is STAGE_DIR/usr/share/contid/oci/rootfs: busybox, the
 # mount points crun needs (proc, dev, tmp) and an empty /data to write to.
+# --runc: Debian's runc too, the same way, into STAGE_DIR/usr/sbin/runc
+# (it needs libseccomp2, as crun does).
 set -euo pipefail
 REPO=$(cd "$(dirname "$0")/.." && pwd)
-stage=${1:?usage: stage-crun.sh STAGE_DIR}
-cache=${CONTID_BUILD_DIR:-$REPO/build}/crun-deb
+stage=${1:?usage: stage-crun.sh STAGE_DIR [--runc]}
+with_runc=${2:-}
+build=${CONTID_BUILD_DIR:-$REPO/build}
 die() { echo "stage-crun.sh: error: $*" >&2; exit 1; }
 
 [ -d "$stage" ] || die "stage $stage missing"
-mkdir -p "$cache"
-deb=$(ls "$cache"/crun_*.deb 2>/dev/null | head -n1 || true)
-if [ -z "$deb" ]; then
-	(cd "$cache" && apt-get download crun) >&2 || die "apt-get download crun failed"
-	deb=$(ls "$cache"/crun_*.deb | head -n1)
-fi
-x=$(mktemp -d "${TMPDIR:-/tmp}/contid-crun.XXXXXX")
-trap 'rm -rf "$x"' EXIT
-dpkg-deb -x "$deb" "$x"
-[ -x "$x/usr/bin/crun" ] || die "$deb has no usr/bin/crun"
-install -D -m 0755 "$x/usr/bin/crun" "$stage/usr/bin/crun"
-miss=$(ldd "$stage/usr/bin/crun" | awk '/not found/ { print $1 }')
-[ -z "$miss" ] || die "crun needs $miss, not on the host (scripts/install-deps.sh)"
+# fetch PKG BIN: PKG's .deb from Debian (cached in build/PKG-deb), its
+# binary BIN (usr/bin/crun, usr/sbin/runc) into STAGE_DIR/BIN, its
+# libraries checked on the host; sets deb.
+fetch() {
+	local cache=$build/$1-deb x
+	mkdir -p "$cache"
+	deb=$(ls "$cache/$1"_*.deb 2>/dev/null | head -n1 || true)
+	if [ -z "$deb" ]; then
+		(cd "$cache" && apt-get download "$1") >&2 || die "apt-get download $1 failed"
+		deb=$(ls "$cache/$1"_*.deb | head -n1)
+	fi
+	x=$(mktemp -d "${TMPDIR:-/tmp}/contid-$1.XXXXXX")
+	dpkg-deb -x "$deb" "$x"
+	[ -x "$x/$2" ] && [ ! -L "$x/$2" ] || { rm -rf "$x"; die "$deb has no $2"; }
+	install -D -m 0755 "$x/$2" "$stage/$2"
+	rm -rf "$x"
+	miss=$(ldd "$stage/$2" | awk '/not found/ { print $1 }')
+	[ -z "$miss" ] || die "$1 needs $miss, not on the host (scripts/install-deps.sh)"
+}
+fetch crun usr/bin/crun
 mkdir -p "$stage/usr/share/contid/oci"
 echo "crun $(dpkg-deb -f "$deb" Version) (Debian)" > "$stage/usr/share/contid/oci/version"
+if [ "$with_runc" = --runc ]; then
+	fetch runc usr/sbin/runc
+	echo "runc $(dpkg-deb -f "$deb" Version) (Debian)" >> "$stage/usr/share/contid/oci/version"
+elif [ -n "$with_runc" ]; then
+	die "unknown argument '$with_runc' (usage: stage-crun.sh STAGE_DIR [--runc])"
+fi
 
 rootfs=$stage/usr/share/contid/oci/rootfs
 mkdir -p "$rootfs/bin" "$rootfs/proc" "$rootfs/dev" "$rootfs/tmp" "$rootfs/data"
 cp /bin/busybox "$rootfs/bin/busybox"
 for a in sh sleep echo cat; do ln -sf busybox "$rootfs/bin/$a"; done
-echo "stage-crun.sh: staged $(cat "$stage/usr/share/contid/oci/version") and a busybox root" >&2
+echo "stage-crun.sh: staged $(tr '\n' ' ' < "$stage/usr/share/contid/oci/version")and a busybox root" >&2

@@ -9,6 +9,7 @@
 #  - a "rule add --contid" rule catches a write inside container 1, not
 #    container 2's (caught by its own rule), each event with CONTAINER_INFO
 #    op=task contid= of its container;
+#  - the hook run twice: the second finds the ID held and succeeds;
 #  - the hook refusing (bad annotation, ID already set, no "pid", malformed
 #    state, a kernel without container IDs) makes "crun run" fail, naming
 #    the hook that failed, the hook's stderr is its exact one-line message
@@ -26,82 +27,13 @@
 #  --detach           the test reads the containers from outside while they
 #                     run.
 C=${CONTIDCTL:-/usr/sbin/contidctl}
-# Waits on progress, not on a clock (docs/testing.md, "Live waits").
-. /usr/share/contid/livewait.sh
-R=/usr/share/contid/oci/rootfs
-T=$(mktemp -d /tmp/live_oci.XXXXXX)
-fails=0
-ok() { echo "ok: $*"; }
-bad() { echo "FAIL: $*"; fails=$((fails + 1)); }
+. /usr/share/contid/oci/lib.sh
 crun() { /usr/bin/crun --cgroup-manager=cgroupfs "$@"; }
 run() { crun run --no-pivot --no-new-keyring --detach "$@"; }
-echo "== $(cat /usr/share/contid/oci/version)"
-
-# crun statfs()s /sys/fs/cgroup to tell cgroup v1 from v2.
-if ! grep -q '^[^ ]* /sys/fs/cgroup cgroup2 ' /proc/mounts; then
-	mount -t cgroup2 cgroup2 /sys/fs/cgroup || bad "mount -t cgroup2 on /sys/fs/cgroup"
-fi
+echo "== $(grep ^crun /usr/share/contid/oci/version)"
 
 HOOK='{"path": "/usr/sbin/contidctl", "args": ["contidctl", "oci-hook"]}'
-# bundle NAME PROGRAM HOOKS [ANNOTATIONS]: $T/NAME/config.json, the shared
-# busybox root, PROGRAM run by sh -c, the createRuntime HOOKS (JSON).
-# crun does not show a hook's stderr (only "error executing hook `PATH`
-# (exit code: N)"); its annotation run.oci.hooks.stderr sends it to a
-# file, $T/NAME.hook-err, which the test reads.
-bundle() {
-	mkdir -p "$T/$1"
-	cat > "$T/$1/config.json" <<EOF
-{
-	"ociVersion": "1.0.2",
-	"process": {
-		"terminal": false,
-		"user": {"uid": 0, "gid": 0},
-		"args": ["sh", "-c", "$2"],
-		"env": ["PATH=/bin"],
-		"cwd": "/",
-		"capabilities": {
-			"bounding": ["CAP_DAC_OVERRIDE", "CAP_KILL", "CAP_SETUID", "CAP_SETGID"],
-			"effective": ["CAP_DAC_OVERRIDE", "CAP_KILL", "CAP_SETUID", "CAP_SETGID"],
-			"permitted": ["CAP_DAC_OVERRIDE", "CAP_KILL", "CAP_SETUID", "CAP_SETGID"]
-		},
-		"noNewPrivileges": true
-	},
-	"root": {"path": "$R", "readonly": false},
-	"hostname": "$1",
-	"mounts": [
-		{"destination": "/proc", "type": "proc", "source": "proc"},
-		{"destination": "/dev", "type": "tmpfs", "source": "tmpfs", "options": ["nosuid", "mode=755"]},
-		{"destination": "/tmp", "type": "tmpfs", "source": "tmpfs"}
-	],
-	"hooks": {"createRuntime": [$3]},
-	"annotations": {"run.oci.hooks.stderr": "$T/$1.hook-err"${4:+, $4}},
-	"linux": {
-		"namespaces": [{"type": "pid"}, {"type": "mount"}, {"type": "ipc"},
-			{"type": "uts"}, {"type": "network"}]
-	}
-}
-EOF
-}
-# The container's program: write /data/NAME, then three tasks in all.
-# The sleeps hold until crun kills them: no deadline of their own.
-prog() { echo "echo $1 > /data/$1; sleep 100000 & sleep 100000 & wait"; }
-state_pid() { crun state "$1" 2>/dev/null | tr -d '\n ' | sed -n 's/.*"pid":\([0-9]*\).*/\1/p'; }
-hostns=$(readlink /proc/1/ns/pid)
-# ns_tasks PID: every task in PID's pid namespace, read from the host.
-ns_tasks() {
-	ns=$(readlink "/proc/$1/ns/pid") || return
-	for d in /proc/[0-9]*; do
-		[ "$(readlink "$d/ns/pid" 2>/dev/null)" = "$ns" ] && echo "${d#/proc/}"
-	done | sort -n
-}
-# foreign_tasks: every task outside the guest's pid namespace.
-foreign_tasks() {
-	for d in /proc/[0-9]*; do
-		ns=$(readlink "$d/ns/pid" 2>/dev/null) || continue
-		[ "$ns" = "$hostns" ] || echo "${d#/proc/}"
-	done
-}
-
+state_pid() { pid_of "$1" crun; }
 # check NAME ID HEX: the container runs, its three tasks (sh, two sleeps)
 # all carry ID, and contidctl ps lists exactly those tasks with ID.
 check() {
@@ -142,6 +74,9 @@ bundle "$ID2" "$(prog "$ID2")" "$HOOK"
 bundle ann42 "$(prog ann42)" "$HOOK" "\"$A\": \"42\""
 bundle ann43 "$(prog ann43)" "$HOOK" "\"$A\": \"0x2b\""
 bundle mybox "$(prog mybox)" "$HOOK"
+# The hook twice: the second finds the ID init already holds and succeeds
+# without writing (as after the runtime wrapper, docs/oci-hook.md).
+bundle held "$(prog held)" "$HOOK, $HOOK"
 
 echo "== rules on containers 1 and 2, events followed"
 "$C" rule add --dir "$R/data" --perm wa --contid 81985529216486895 --key oci-w1 ||
@@ -153,8 +88,8 @@ evpid=$!
 lw_wait "contidctl events (pid $evpid) in the audit multicast group" \
 	"lw_audit_ready $evpid multicast" "lw_tasks $evpid" || bad "events never joined the multicast group"
 
-echo "== five containers"
-for c in "$ID1" "$ID2" ann42 ann43 mybox; do
+echo "== six containers"
+for c in "$ID1" "$ID2" ann42 ann43 mybox held; do
 	run --bundle "$T/$c" "$c" > "$T/run.$c" 2>&1 && ok "crun run $c" ||
 		bad "crun run $c: $(cat "$T/run.$c")"
 done
@@ -163,7 +98,8 @@ check "$ID2" 18364758544493064720 fedcba9876543210
 check ann42 42 000000000000002a
 check ann43 43 000000000000002b
 check mybox 8172591724613037108 716ae0df8fdb6c34
-# The IDs above are five distinct values: two containers never share one.
+check held 763646887640320190 0a9904cc5fa248be
+# The IDs above are six distinct values: two containers never share one.
 g=$("$C" get $$)
 [ "$g" = unset ] && ok "the test's shell (crun's parent) has no ID" || bad "the test's shell has '$g'"
 # The containers run in cgroups of their own, under the cgroupfs manager.
@@ -201,11 +137,11 @@ fi
 "$C" rule del --dir "$R/data" --perm wa --contid 81985529216486895 --key oci-w1 || bad "rule del oci-w1"
 "$C" rule del --dir "$R/data" --perm wa --contid 18364758544493064720 --key oci-w2 || bad "rule del oci-w2"
 
-for c in "$ID1" "$ID2" ann42 ann43 mybox; do
+for c in "$ID1" "$ID2" ann42 ann43 mybox held; do
 	crun kill "$c" KILL
 done
 lw_wait "the containers' tasks to end after crun kill" '[ -z "$(foreign_tasks)" ]' foreign_tasks
-for c in "$ID1" "$ID2" ann42 ann43 mybox; do
+for c in "$ID1" "$ID2" ann42 ann43 mybox held; do
 	crun delete -f "$c" || bad "crun delete $c"
 done
 [ -z "$(foreign_tasks)" ] && ok "the containers are gone" || bad "tasks left: $(foreign_tasks)"
@@ -245,9 +181,13 @@ H='contidctl: oci-hook:'
 bundle badann "$(prog badann)" "$HOOK" "\"$A\": \"18446744073709551615\""
 refused badann "$C" "$H invalid container ID '18446744073709551615' in the annotation $A: the unset value is not a valid ID"
 
-# The ID already set: the hook twice (the second write is refused).
-bundle twice "$(prog twice)" "$HOOK, $HOOK"
-refused twice "$C" "$H cannot set the container ID of container twice (pid PID) to 9872583898689742771 (890276bfa8a4a7b3): the task's container ID is already set (EEXIST)"
+# The ID already set: the hook, then the hook given the state with another
+# id ("twice2": another FNV-1a ID), whose write is refused.
+cat > "$T/rename.sh" <<EOF
+sed 's/"id" *: *"twice"/"id":"twice2"/' | exec $C oci-hook
+EOF
+bundle twice "$(prog twice)" "$HOOK, {\"path\": \"/bin/sh\", \"args\": [\"sh\", \"$T/rename.sh\"]}"
+refused twice /bin/sh "$H cannot set the container ID of container twice2 (pid PID) to 8347220336043401267 (73d748ab8fc8a033): the task's container ID is already set (EEXIST)"
 [ -z "$("$C" ps --contid 9872583898689742771 | awk '$1 == 9872583898689742771')" ] &&
 	ok "twice: no task has its ID" || bad "twice: tasks with its ID remain"
 

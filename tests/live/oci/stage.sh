@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
-# Stage the oci suite: Debian's crun and a busybox root file system
-# (scripts/stage-crun.sh: apt-get download, never installed on the host)
-# and live_oci_crun, which writes each container's config.json itself.
+# Stage the oci suite: Debian's crun and runc and a busybox root file
+# system (scripts/stage-crun.sh: apt-get download, never installed on the
+# host), lib.sh (shared by the programs) and the programs live_oci_crun
+# and live_oci_wrapper, which write each container's config.json.
 #
 #   stage.sh STAGE_DIR VARIANT        (called by tests/live/run.sh)
 set -euo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/../stage-common.sh"
 
 need_contidctl
-"$REPO/scripts/stage-crun.sh" "$stage" || die "scripts/stage-crun.sh failed"
-mkdir -p "$stage/live"
-install -m 0755 "$here/live_oci_crun.sh" "$stage/live/live_oci_crun"
-echo "oci/stage.sh: staged live_oci_crun ($variant)" >&2
+"$REPO/scripts/stage-crun.sh" "$stage" --runc || die "scripts/stage-crun.sh failed"
+install -D -m 0644 "$here/lib.sh" "$stage/usr/share/contid/oci/lib.sh"
+stage_tests live_oci_
+echo "oci/stage.sh: staged $n programs ($variant)" >&2
