@@ -60,6 +60,10 @@ lw_wait() {
 # each PID from /proc/PID/stat ("gone" for one that is not there).
 lw_tasks() {
 	for _lw_p in "$@"; do
+		# Not a pid (empty, "self"...): no progress, never /proc/stat's.
+		case "$_lw_p" in
+		'' | *[!0-9]*) echo "'$_lw_p' is not a pid"; continue ;;
+		esac
 		if [ -r "/proc/$_lw_p/stat" ]; then
 			# After the comm: state, then utime stime cutime cstime
 			# (fields 12-15 from there).
