@@ -20,12 +20,13 @@
 # The corpus is tests/fuzz/corpus/HARNESS/: seed-* written by mkseeds.c,
 # real-* real inputs added by hand, and files named by their SHA-1 that
 # earlier runs kept.  Fuzzing starts from a scratch copy under build/fuzz;
-# after a clean run, the inputs it found that reach new coverage (libFuzzer
-# -merge=1; none over FUZZ_GROW_MAX_LEN bytes, default 4096) are added to
-# tests/fuzz/corpus/HARNESS/ for the next commit to carry, and when more
-# than FUZZ_GROW_MAX_FILES (default 64) kept files accumulate they are
-# minimized again against the seed-* and real-* files (those stay), then
-# cut to the smallest 64.  FUZZ_GROW=0: the tree is left as it is.
+# after a clean run, the inputs it found that reach an edge the checked-in
+# ones do not (libFuzzer -merge=1 -use_counters=0; none over
+# FUZZ_GROW_MAX_LEN bytes, default 4096) are added to
+# tests/fuzz/corpus/HARNESS/ for the next commit to carry; when any were,
+# all kept files are minimized again against the seed-* and real-* files
+# (those stay) and cut to the smallest FUZZ_GROW_MAX_FILES (default 64).
+# FUZZ_GROW=0: the tree is left as it is.
 #
 # A crash, leak, timeout or out-of-memory fails the run;
 # its input is kept in build/fuzz/artifacts-HARNESS/ and also printed in
@@ -102,8 +103,13 @@ declare -A extra=([print]="$REPO/src/print.c $REPO/src/event-print.c $REPO/src/a
 # grow HARNESS BIN: add what the scratch corpus found to the checked-in one.
 grow() {
 	local h=$1 bin=$2 seeds=$here/corpus/$1 cand=$B/grow-$1 keep=$B/keep-$1
-	local before after n
-	before=$(ls "$seeds" | wc -l)
+	local before after named=(-regextype egrep -regex '.*/[0-9a-f]{40}')
+	# Coverage here is edges (-use_counters=0): an input is kept for an
+	# edge no checked-in input reaches, not for a new hit count, so a
+	# run that reaches nothing new changes nothing.
+	local merge=("$bin" -merge=1 -use_counters=0 -max_len="${maxlen[$h]}" -timeout=10
+		     -rss_limit_mb=2048)
+	before=$(find "$seeds" -type f "${named[@]}" | wc -l)
 	rm -rf "$cand" "$keep" && mkdir -p "$cand" "$keep"
 	# The scratch files not checked in already (as a corpus or regression
 	# input, by content), of at most grow_len bytes.
@@ -115,28 +121,28 @@ grow() {
 		done
 	# -merge=1 adds to the first directory only inputs with new coverage,
 	# each under the SHA-1 of its content.
-	"$bin" -merge=1 -max_len="${maxlen[$h]}" -timeout=10 -rss_limit_mb=2048 \
-		"$seeds" "$cand" >"$B/grow-$h.log" 2>&1 || {
+	"${merge[@]}" "$seeds" "$cand" >"$B/grow-$h.log" 2>&1 || {
 		tail -n 20 "$B/grow-$h.log" >&2
 		echo "fuzz: $h: merging new inputs into $seeds failed" >&2
 		return 1
 	}
-	n=$(find "$seeds" -type f -regextype egrep -regex '.*/[0-9a-f]{40}' | wc -l)
-	if [ "$n" -gt "$grow_files" ]; then
-		# Minimize the kept files against the fixed ones, then cut.
+	after=$(find "$seeds" -type f "${named[@]}" | wc -l)
+	if [ "$after" != "$before" ]; then
+		# Something was added: minimize all kept files against the
+		# fixed ones (older ones the new ones cover drop out), then
+		# keep the smallest grow_files.
 		cp "$seeds"/seed-* "$seeds"/real-* "$keep"/ 2>/dev/null || true
-		find "$seeds" -type f -regextype egrep -regex '.*/[0-9a-f]{40}' -exec mv -t "$cand" {} +
-		"$bin" -merge=1 -max_len="${maxlen[$h]}" -timeout=10 -rss_limit_mb=2048 \
-			"$keep" "$cand" >>"$B/grow-$h.log" 2>&1 || {
+		find "$seeds" -type f "${named[@]}" -exec mv -t "$cand" {} +
+		"${merge[@]}" "$keep" "$cand" >>"$B/grow-$h.log" 2>&1 || {
 			echo "fuzz: $h: minimizing $seeds failed (its kept files are in $cand)" >&2
 			return 1
 		}
-		find "$keep" -type f -regextype egrep -regex '.*/[0-9a-f]{40}' -printf '%s %p\n' |
+		find "$keep" -type f "${named[@]}" -printf '%s %p\n' |
 			sort -n | head -n "$grow_files" | cut -d' ' -f2- |
 			while read -r f; do mv "$f" "$seeds/"; done
+		after=$(find "$seeds" -type f "${named[@]}" | wc -l)
 	fi
-	after=$(ls "$seeds" | wc -l)
-	echo "$((after - before))"
+	echo "$before $after"
 }
 rows=()
 found=()
@@ -187,7 +193,7 @@ for h in "${harnesses[@]}"; do
 	kept=-
 	if [ "$rc" = 0 ] && [ "$crashes" = 0 ] && [ "$grow" != 0 ]; then
 		if kept=$(grow "$h" "$bin"); then
-			kept=+$kept
+			kept="${kept% *}->${kept#* }"
 		else
 			kept=FAILED
 			fail=1
@@ -202,10 +208,10 @@ for h in "${harnesses[@]}"; do
 			found+=("$h $(basename "$a") $(stat -c %s "$a") $(base64 -w0 "$a")")
 		done
 	fi
-	rows+=("$(printf '%-8s %10s %6s %12s %6s -> %-6s %6s %7s %5s' "$h" "${used_seed:-?}" "$took" \
+	rows+=("$(printf '%-8s %10s %6s %12s %6s -> %-6s %6s %7s %9s' "$h" "${used_seed:-?}" "$took" \
 		"${runs:-?}" "$ncorp" "$corp" "${cov:-?}" "$crashes" "$kept")")
 done
-echo "fuzz: harness        seed  secs         runs  corpus seeds -> now   cov crashes  kept"
+echo "fuzz: harness        seed  secs         runs  corpus seeds -> now   cov crashes      kept"
 for r in "${rows[@]}"; do
 	echo "fuzz: $r"
 done
