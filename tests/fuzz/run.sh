@@ -25,7 +25,7 @@
 # FUZZ_GROW_MAX_LEN bytes, default 4096) are added to
 # tests/fuzz/corpus/HARNESS/ for the next commit to carry; when any were,
 # all kept files are minimized again against the seed-* and real-* files
-# (those stay) and cut to the smallest FUZZ_GROW_MAX_FILES (default 64).
+# (those stay) and cut to the smallest FUZZ_GROW_MAX_FILES (default 256).
 # FUZZ_GROW=0: the tree is left as it is.
 #
 # A crash, leak, timeout or out-of-memory fails the run;
@@ -41,7 +41,7 @@ declare -A defruns=([record]=800000 [rule]=500000 [reply]=1500000 [print]=25000
 		   [state]=4000000 [auconf]=3000000)
 grow=${FUZZ_GROW:-1}
 grow_len=${FUZZ_GROW_MAX_LEN:-4096}
-grow_files=${FUZZ_GROW_MAX_FILES:-64}
+grow_files=${FUZZ_GROW_MAX_FILES:-256}
 harnesses=("$@")
 [ ${#harnesses[@]} -gt 0 ] || harnesses=(record rule reply print state auconf)
 die() { echo "fuzz: error: $*" >&2; exit 1; }
