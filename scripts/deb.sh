@@ -15,7 +15,8 @@
 # from (their paths and contents); tests/live/deb/stage.sh reuses the
 # .debs when it matches --inputs-hash and rebuilds them when it does not.
 # tests/live/deb/ (the package install test, which only consumes the
-# .debs) is neither copied nor hashed.
+# .debs) is neither copied nor hashed, nor is tests/fuzz/corpus/, which
+# tests/fuzz/run.sh grows while other steps run and no package holds.
 set -euo pipefail
 REPO=$(cd "$(dirname "$0")/.." && pwd)
 die() { echo "deb.sh: $*" >&2; exit 1; }
@@ -23,7 +24,8 @@ die() { echo "deb.sh: $*" >&2; exit 1; }
 # The build's input files, NUL-separated, sorted: tracked and new files,
 # nothing ignored, that exist (a deleted tracked file is not an input).
 inputs() {
-	(cd "$REPO" && git ls-files -co --exclude-standard -z -- . ':!tests/live/deb' |
+	(cd "$REPO" && git ls-files -co --exclude-standard -z -- . ':!tests/live/deb' \
+		':!tests/fuzz/corpus' |
 		xargs -0 sh -c 'for f; do [ -e "$f" ] && printf "%s\0" "$f"; done' sh) |
 		sort -z
 }

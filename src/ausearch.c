@@ -117,7 +117,7 @@ static void midnight(struct tm *d, time_t t)
 }
 
 /* /proc/uptime's seconds, rounded, as ausearch's boot */
-static int boot_time(time_t *t)
+static int boot_time(time_t at, time_t *t)
 {
 	char buf[128];
 	ssize_t n;
@@ -130,13 +130,14 @@ static int boot_time(time_t *t)
 	if (n <= 0)
 		return -1;
 	buf[n] = '\0';
-	*t = now() - (time_t)(strtod(buf, NULL) + 0.5);
+	*t = at - (time_t)(strtod(buf, NULL) + 0.5);
 	return 0;
 }
 
-static void set_word(const char *cmd, int w, struct tm *d)
+/* Word @w into @d; -1 for 'boot' without a boot time. */
+static int set_word(const struct search_clock *clk, int w, struct tm *d)
 {
-	time_t t = now();
+	time_t t = clk->now;
 	struct tm tv;
 
 	switch (w) {
@@ -146,8 +147,11 @@ static void set_word(const char *cmd, int w, struct tm *d)
 	case T_BOOT:
 		if (w == T_RECENT)
 			t -= 10 * 60;
-		if (w == T_BOOT && boot_time(&t) < 0)
-			usage_error(cmd, "cannot read /proc/uptime for 'boot'");
+		if (w == T_BOOT) {
+			if (!clk->has_boot)
+				return -1;
+			t = clk->boot;
+		}
 		localtime_r(&t, &tv);
 		copy_time(d, &tv);
 		copy_date(d, &tv);
@@ -178,40 +182,45 @@ static void set_word(const char *cmd, int w, struct tm *d)
 		d->tm_isdst = 0;
 		break;
 	}
+	return 0;
 }
+
+#define TIME_ERR(...) do { snprintf(msg, msglen, __VA_ARGS__); return -1; } while (0)
 
 /*
  * ausearch_time_start/_end of ausearch 3.0.9: @da a time word or a date
  * in the locale's %x (C: MM/DD/YY), @ti a time HH:MM[:SS] or NULL.
  */
-static time_t parse_time(bool end, const char *da, const char *ti)
+static int parse_time(bool end, const char *da, const char *ti,
+		      const struct search_clock *clk, time_t *out,
+		      char *msg, size_t msglen)
 {
-	const char *cmd = "parse", *what = end ? "end" : "start";
+	const char *what = end ? "end" : "start";
 	struct tm d;
 	char *ret;
 	time_t t;
 
 	memset(&d, 0, sizeof(d));
-	setlocale(LC_TIME, "");
 	if (!da) {
-		set_word(cmd, T_NOW, &d);
+		set_word(clk, T_NOW, &d);
 	} else {
 		int w = lookup_time(da);
 
 		if (w < 0) {
 			ret = strptime(da, "%x", &d);
 			if (!ret)
-				usage_error(cmd, "Invalid %s date (%s). Month, Day, and Year are required.",
-					    what, da);
+				TIME_ERR("Invalid %s date (%s). Month, Day, and Year are required.",
+					 what, da);
 			if (*ret)
-				usage_error(cmd, "Error parsing %s date (%s)", what, da);
+				TIME_ERR("Error parsing %s date (%s)", what, da);
 		} else {
-			set_word(cmd, w, &d);
+			if (set_word(clk, w, &d) < 0)
+				TIME_ERR("cannot read /proc/uptime for 'boot'");
 			if ((w == T_RECENT || w == T_NOW || w == T_THIS_HOUR || w == T_BOOT) &&
 			    (!ti || strcmp(ti, "00:00:00") == 0))
 				goto set_it;
 			if (end && w == T_TODAY) {
-				set_word(cmd, T_NOW, &d);
+				set_word(clk, T_NOW, &d);
 				if (!ti || strcmp(ti, "00:00:00") == 0)
 					goto set_it;
 			}
@@ -226,36 +235,36 @@ static time_t parse_time(bool end, const char *da, const char *ti)
 			snprintf(tmp, sizeof(tmp), "%s", ti);
 		ret = strptime(tmp, "%X", &d);
 		if (!ret)
-			usage_error(cmd, "Invalid %s time (%s). Hour, Minute, and Second are required.",
-				    what, ti);
+			TIME_ERR("Invalid %s time (%s). Hour, Minute, and Second are required.",
+				 what, ti);
 		if (*ret)
-			usage_error(cmd, "Error parsing %s time (%s)", what, ti);
+			TIME_ERR("Error parsing %s time (%s)", what, ti);
 	}
 	if (d.tm_year < 104)
-		usage_error(cmd, "Error - year is %d", d.tm_year + 1900);
+		TIME_ERR("Error - year is %d", d.tm_year + 1900);
 set_it:
 	d.tm_isdst = -1;
 	t = mktime(&d);
 	if (t == (time_t)-1)
-		usage_error(cmd, "Error converting %s time", what);
-	return t;
+		TIME_ERR("Error converting %s time", what);
+	*out = t;
+	return 0;
 }
 
 /*
  * -ts/-te ARG [NEXT]: as ausearch-options.c, NEXT (when given) is the time
  * if ARG is the date and the other way round; here NEXT is taken only when
- * it starts with a digit, so that a FILE may follow.  Returns the number
- * of arguments used after ARG (0 or 1).
+ * it starts with a digit, so that a FILE may follow.
  */
-int search_set_time(struct search *s, bool end, const char *arg, const char *next)
+int search_parse_time(bool end, const char *arg, const char *next,
+		      const struct search_clock *clk, time_t *t, int *used,
+		      char *msg, size_t msglen)
 {
 	const char *da, *ti;
-	int used = 0;
-	time_t t;
 
+	*used = 0;
 	if (arg[0] == '-' || arg[0] == '\0')
-		usage_error("parse", "%s requires either date and/or time",
-			    end ? "-te" : "-ts");
+		TIME_ERR("%s requires either date and/or time", end ? "-te" : "-ts");
 	if (next && isdigit((unsigned char)next[0])) {
 		if (strchr(arg, ':')) {
 			da = next;
@@ -264,7 +273,7 @@ int search_set_time(struct search *s, bool end, const char *arg, const char *nex
 			da = arg;
 			ti = next;
 		}
-		used = 1;
+		*used = 1;
 	} else if (lookup_time(arg) >= 0 || !strchr(arg, ':')) {
 		da = arg;
 		ti = "00:00:00";
@@ -272,7 +281,21 @@ int search_set_time(struct search *s, bool end, const char *arg, const char *nex
 		da = NULL;
 		ti = arg;
 	}
-	t = parse_time(end, da, ti);
+	return parse_time(end, da, ti, clk, t, msg, msglen);
+}
+
+int search_set_time(struct search *s, bool end, const char *arg, const char *next)
+{
+	struct search_clock clk = { .now = now() };
+	/* the arguments are quoted in the message: room for long ones */
+	char msg[8192];
+	int used;
+	time_t t;
+
+	clk.has_boot = boot_time(clk.now, &clk.boot) == 0;
+	setlocale(LC_TIME, "");
+	if (search_parse_time(end, arg, next, &clk, &t, &used, msg, sizeof(msg)) < 0)
+		usage_error("parse", "%s", msg);
 	if (end) {
 		s->end = t;
 		s->has_end = true;
@@ -457,37 +480,83 @@ void search_interpret(const char *name, const char *value, size_t len,
 
 /* ---------------------------------------------------------------- inputs */
 
+/*
+ * The last non-empty "log_file = VALUE" of auditd.conf text: blanks around
+ * the key, the '=' and the value are dropped; the value ends at a carriage
+ * return or NUL.
+ */
+char *search_conf_log_file(const char *buf, size_t len)
+{
+	const char *line = buf, *end = buf + len;
+	char *log = NULL;
+
+	while (line < end) {
+		const char *nl = memchr(line, '\n', (size_t)(end - line));
+		const char *le = nl ? nl : end, *p = line, *v, *e;
+
+		while (p < le && (*p == ' ' || *p == '\t'))
+			p++;
+		if ((size_t)(le - p) < 8 || memcmp(p, "log_file", 8) != 0)
+			goto next;
+		p += 8;
+		while (p < le && (*p == ' ' || *p == '\t'))
+			p++;
+		if (p == le || *p != '=')
+			goto next;
+		v = p + 1;
+		while (v < le && (*v == ' ' || *v == '\t'))
+			v++;
+		for (e = v; e < le && *e != '\r' && *e != '\0'; e++)
+			;
+		while (e > v && (e[-1] == ' ' || e[-1] == '\t'))
+			e--;
+		if (e > v) {
+			char *n = strndup(v, (size_t)(e - v));
+
+			if (!n) {
+				free(log);
+				return NULL;
+			}
+			free(log);
+			log = n;
+		}
+next:
+		line = le + 1;
+	}
+	return log;
+}
+
 /* log_file of auditd.conf ($CONTIDCTL_AUDITD_CONF or the default). */
 static char *configured_log(void)
 {
 	const char *conf = getenv("CONTIDCTL_AUDITD_CONF");
-	char line[4096], *log = NULL;
+	char *text = NULL, *log = NULL;
+	size_t len = 0, cap = 0, n;
 	FILE *f;
 
 	if (!conf || !*conf)
 		conf = "/etc/audit/auditd.conf";
 	f = fopen(conf, "re");
-	while (f && fgets(line, sizeof(line), f)) {
-		char *p = line + strspn(line, " \t"), *v, *e;
+	/* a real auditd.conf is about 1 KiB; at most 1 MiB is read */
+	while (f && len < (1u << 20)) {
+		if (len == cap) {
+			char *t = realloc(text, cap ? cap * 2 : 4096);
 
-		if (strncmp(p, "log_file", 8) != 0)
-			continue;
-		p += 8;
-		p += strspn(p, " \t");
-		if (*p != '=')
-			continue;
-		v = p + 1 + strspn(p + 1, " \t");
-		e = v + strcspn(v, "\r\n");
-		while (e > v && (e[-1] == ' ' || e[-1] == '\t'))
-			e--;
-		*e = '\0';
-		if (*v) {
-			free(log);
-			log = strdup(v);
+			if (!t)
+				break;
+			text = t;
+			cap = cap ? cap * 2 : 4096;
 		}
+		n = fread(text + len, 1, cap - len, f);
+		if (n == 0)
+			break;
+		len += n;
 	}
 	if (f)
 		fclose(f);
+	if (text)
+		log = search_conf_log_file(text, len);
+	free(text);
 	return log ? log : strdup("/var/log/audit/audit.log");
 }
 

@@ -62,9 +62,35 @@ bool search_match_fields(const struct search *s, const struct contid_event *ev);
 
 /* -m TYPE[,TYPE]...: a usage error on an unknown name. */
 void search_add_types(struct search *s, const char *list);
-/* -ts/-te ARG [NEXT]; returns how many of NEXT were used (0 or 1). */
+/* -ts/-te ARG [NEXT]; returns how many of NEXT were used (0 or 1);
+ * a usage error (exit) on a bad time. */
 int search_set_time(struct search *s, bool end, const char *arg,
 		    const char *next);
+
+/* The clock the time words are read on: now and the boot time
+ * (has_boot false: /proc/uptime was unreadable). */
+struct search_clock {
+	time_t now;
+	time_t boot;
+	bool has_boot;
+};
+
+/*
+ * search_parse_time - search_set_time() without I/O or exit (but the
+ * locale's %x and %X and the local time zone): @arg, @next as there, read
+ * against @clk.  Returns 0 with the time in *@t and how many of @next were
+ * used in *@used, or -1 with a one-line message in @msg.
+ */
+int search_parse_time(bool end, const char *arg, const char *next,
+		      const struct search_clock *clk, time_t *t, int *used,
+		      char *msg, size_t msglen);
+
+/*
+ * search_conf_log_file - the log_file value of the auditd.conf text @buf
+ * (@len bytes, any bytes), malloc'd; NULL when none is set (or out of
+ * memory).  The last non-empty one counts.
+ */
+char *search_conf_log_file(const char *buf, size_t len);
 bool search_match(const struct search *s, const struct contid_event *ev);
 /* Whether search_match() reads records' fields (-k, -p, ... do). */
 bool search_needs_fields(const struct search *s);

@@ -165,6 +165,12 @@ static json_t *load_object(const char *buf, size_t len, const char *what,
 	}
 	root = json_loadb(buf, len, JSON_REJECT_DUPLICATES, &jerr);
 	if (!root) {
+		/* jansson quotes the input near the error, raw: shown as an
+		 * id is (oci_show_id()), so that the message stays one line
+		 * (found by fuzz_state: an escaped newline) */
+		for (char *c = jerr.text; *c; c++)
+			if (*c < 0x20 || *c >= 0x7f)
+				*c = '?';
 		snprintf(msg, msglen, "the %s is not valid JSON: %s (line %d, column %d)",
 			 what, jerr.text, jerr.line, jerr.column);
 		return NULL;

@@ -12,7 +12,8 @@
  *      (contid_record_parse_log) into the same record, interpretations
  *      included;
  *   2: audit.log text fed to a reader in pieces whose sizes come from
- *      byte 1, with a small window and timeout, events walked, flushed;
+ *      byte 1 (each piece from a malloc'd copy of its exact size), with
+ *      a small window and timeout, events walked, flushed;
  *      the events and counters must be those of the same text fed whole;
  *   3: netlink datagrams fed to a reader: [u16 length][datagram]...
  * Byte 1 (modes 2, 3) also sets the filter: odd, only events carrying
@@ -275,8 +276,18 @@ static void feed_log(const uint8_t *data, size_t size)
 	piece = 1 + data[1] % 61;
 	while (off < size) {
 		size_t n = size - off < piece ? size - off : piece;
+		/* Each piece in a buffer of its own size, so that a read
+		 * past its end is an over-read ASan reports (in place, it
+		 * would read the next piece's bytes). */
+		char *p = malloc(n);
 
-		failed |= contid_reader_feed_log(rd, (const char *)data + off, n) < 0;
+		if (!p) {
+			failed = true;
+			break;
+		}
+		memcpy(p, data + off, n);
+		failed |= contid_reader_feed_log(rd, p, n) < 0;
+		free(p);
 		got += drain(rd, &sig);
 		off += n;
 		piece = piece * 7 % 97 + 1;

@@ -16,12 +16,21 @@
  * datagram from a foreign sender, bit 14 a truncated one, and the low 14
  * bits are its length.  The first request's sequence number is fixed,
  * 0x10000001, so inputs can answer it.
+ *
+ * The library receives into the handle's fixed buffer (h->buf, 9 KiB),
+ * not into a buffer of the datagram's size: the fake transport poisons
+ * the buffer's unused tail (ASan's manual poisoning) after each datagram
+ * and the whole buffer when it delivers none, so a read past a
+ * datagram's end is reported as one, not served stale bytes of an
+ * earlier datagram.
  */
 #include <errno.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <sanitizer/asan_interface.h>
 
 #include <libcontid/contid.h>
 #include "internal.h"
@@ -48,15 +57,17 @@ static ssize_t f_recv(void *ctx, void *buf, size_t len, uint32_t *src_pid,
 	size_t n;
 
 	(void)timeout_ms;
+	/* Nothing in @buf is valid until a datagram is written to it. */
+	ASAN_UNPOISON_MEMORY_REGION(buf, len);
 	if (f->left < 2)
-		return -ETIMEDOUT;
+		goto none;
 	word = (unsigned int)f->p[0] | (unsigned int)f->p[1] << 8;
 	f->p += 2;
 	f->left -= 2;
-	if (word == 0xffff)
-		return -ENOBUFS;
-	if (word == 0xfffe)
-		return -EINTR;
+	if (word == 0xffff || word == 0xfffe) {
+		ASAN_POISON_MEMORY_REGION(buf, len);
+		return word == 0xffff ? -ENOBUFS : -EINTR;
+	}
 	n = word & 0x3fff;
 	if (n > f->left)
 		n = f->left;
@@ -65,7 +76,14 @@ static ssize_t f_recv(void *ctx, void *buf, size_t len, uint32_t *src_pid,
 	memcpy(buf, f->p, n < len ? n : len);
 	f->p += n;
 	f->left -= n;
-	return (ssize_t)(n < len ? n : len);
+	if (n > len)
+		n = len;
+	/* The tail past the datagram: a read there is an over-read. */
+	ASAN_POISON_MEMORY_REGION((unsigned char *)buf + n, len - n);
+	return (ssize_t)n;
+none:
+	ASAN_POISON_MEMORY_REGION(buf, len);
+	return -ETIMEDOUT;
 }
 
 static const struct contid_transport fake = {
@@ -145,6 +163,7 @@ static void request(unsigned int mode, const uint8_t *data, size_t size)
 		break;
 	}
 	drain_records(h);
+	ASAN_UNPOISON_MEMORY_REGION(h->buf, sizeof(h->buf));
 	contid_handle_close(h);
 }
 

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
- * mkseeds: writes the seed corpus in tests/fuzz/corpus/ (run by hand
- * when a harness's input format changes; the files are checked in, and
- * tests/fuzz/run.sh fails if they differ from what this program writes).
+ * mkseeds: writes the seed-* files of the corpus in tests/fuzz/corpus/
+ * (run by hand when a harness's input format changes; the files are
+ * checked in, and tests/fuzz/run.sh fails if they differ from what this
+ * program writes).  The corpus also holds real-* inputs added by hand and
+ * files that fuzz runs kept (docs/testing.md, the corpus rule).
  *
  *   cc -std=c11 -D_GNU_SOURCE -Iinclude -o mkseeds tests/fuzz/mkseeds.c \
  *      build/userspace/libcontid/.libs/libcontid-internal.a -lmnl

@@ -170,6 +170,12 @@ static void test_state_bad(void **state)
 		{ "{\"id\":\"a\",\"pid\":1", "the state is not valid JSON: '}' expected near end of file (line 1, column 17)" },
 		{ "{\"id\":\"a\",\"pid\":1} x", "the state is not valid JSON: end of file expected near 'x' (line 1, column 20)" },
 		{ "{\"id\":\"a\",\"pid\":1,\"pid\":2}", "the state is not valid JSON: duplicate object key near '\"pid\"' (line 1, column 23)" },
+		/* jansson's text near the error, its control and non-ASCII
+		 * bytes as '?': one line (fuzz_state, regress/state/) */
+		{ "{\"id\":\"a\\\n\",\"pid\":1}",
+		  "the state is not valid JSON: invalid escape near '\"a\\?' (line 2, column 0)" },
+		{ "{\"id\":\"a\xc3\xa9\\x\",\"pid\":1}",
+		  "the state is not valid JSON: invalid escape near '\"a??\\x' (line 1, column 11)" },
 		{ "[1]", "the state is not a JSON object" },
 		{ "{\"id\":\"a\"}", "the state has no \"pid\" (the hook runs at createRuntime, once the container's process exists)" },
 		{ "{\"id\":\"a\",\"pid\":0}", "the state's \"pid\" is not a positive integer" },
