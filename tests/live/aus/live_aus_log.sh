@@ -20,12 +20,10 @@ start_auditd
 # The raw witness: the records' text as the kernel sent it.
 $H witness "$T/kw.txt" > "$T/kw.out" 2> "$T/kw.err" &
 kwpid=$!
-wait_for grep -q listening "$T/kw.err" || bad "the raw witness did not start"
+wait_for 10 grep -q listening "$T/kw.err" || bad "the raw witness did not start"
+sleep 1
 three_containers auslog
-# Every record of the workloads is in audit.log and the witness's output
-# once a marker sent after them is (no settling time).
-log_marker contid-auslog-end
-file_marker "$T/kw.txt" contid-auslog-end
+sleep 1
 
 echo "== auditd stopped by a task in container $S: DAEMON_END names it"
 "$C" run --contid $S -- /bin/sh -c "kill -TERM $AUDITD_PID" || bad "contidctl run --contid $S kill"
@@ -33,11 +31,8 @@ wait "$AUDITD_PID"; rc=$?
 case $rc in 0|134) ok "auditd ended (exit status $rc)" ;; *) bad "auditd exit status $rc"; cat /tmp/auditd.out ;; esac
 [ "$rc" = 134 ] && auditctl -r 0 > /dev/null	# see stop_auditd
 AUDITD_PID=""
-wait_for pid_is 0 || bad "the kernel still has an audit daemon: pid $(st pid)"
-# Without a daemon the kernel still multicasts: the witness has every
-# record once a marker sent now is there.
-auditctl -m contid-auslog-stopped || bad "auditctl -m"
-file_marker "$T/kw.txt" contid-auslog-stopped
+wait_for 10 pid_is 0 || bad "the kernel still has an audit daemon: pid $(st pid)"
+sleep 1
 kill -TERM $kwpid; wait $kwpid
 check "raw witness overruns" "enobufs=0" "$(cut -d' ' -f1 "$T/kw.out")"
 grep -a '^type=DAEMON_END ' $LOG | raw_of
