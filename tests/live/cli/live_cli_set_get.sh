@@ -101,7 +101,7 @@ else
 fi
 grep -F "\"opid\":\"$child\"" "$T/ev.json" | grep -F "\"contid\":\"654321\"" | grep -F -q "\"res\":\"0\"" &&
 	ok "events --json: the EEXIST attempt logged res=0" || bad "no res=0 record for the EEXIST attempt"
-grep -F "\"contid\":[123456]" "$T/ev.json" | grep -F -q "\"opid\":\"$child\"" &&
+grep -F "\"contid\":[\"123456\"]" "$T/ev.json" | grep -F -q "\"opid\":\"$child\"" &&
 	ok "event contid list [123456]" || bad "event contid list"
 
 kill "$child" 2>/dev/null; wait "$child" 2>/dev/null
