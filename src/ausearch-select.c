@@ -42,47 +42,36 @@ static int decimal(const char *s, unsigned long max, unsigned long *v)
 	return 0;
 }
 
-/* A user as ausearch takes one: a number or a name. */
-static long long user(const char *opt, const char *arg, const char *what)
+/* A user (@group false) or a group as ausearch takes one: a number or a
+ * name; @what names it in the message for an unknown name. */
+static long long id_arg(const char *opt, const char *arg, bool group,
+			const char *what)
 {
+	const char *noun = group ? "group" : "user";
 	unsigned long v;
-	struct passwd *pw;
 
 	switch (decimal(arg, UINT32_MAX, &v)) {
 	case 0:
 		return (long long)v;
 	case -2:
-		usage_error("parse", "Numeric user ID conversion error (%s) for %s",
-			    strerror(ERANGE), arg);
+		usage_error("parse", "Numeric %s ID conversion error (%s) for %s",
+			    noun, strerror(ERANGE), arg);
 	}
 	if (isdigit((unsigned char)arg[0]))
-		usage_error("parse", "%s must be a number or a user name, was %s",
-			    opt, arg);
-	pw = getpwnam(arg);
-	if (!pw)
-		usage_error("parse", "%s is non-numeric and unknown (%s)", what, arg);
-	return (long long)pw->pw_uid;
-}
+		usage_error("parse", "%s must be a number or a %s name, was %s",
+			    opt, noun, arg);
+	if (group) {
+		struct group *gr = getgrnam(arg);
 
-static long long group(const char *opt, const char *arg)
-{
-	unsigned long v;
-	struct group *gr;
+		if (gr)
+			return (long long)gr->gr_gid;
+	} else {
+		struct passwd *pw = getpwnam(arg);
 
-	switch (decimal(arg, UINT32_MAX, &v)) {
-	case 0:
-		return (long long)v;
-	case -2:
-		usage_error("parse", "Numeric group ID conversion error (%s) for %s",
-			    strerror(ERANGE), arg);
+		if (pw)
+			return (long long)pw->pw_uid;
 	}
-	if (isdigit((unsigned char)arg[0]))
-		usage_error("parse", "%s must be a number or a group name, was %s",
-			    opt, arg);
-	gr = getgrnam(arg);
-	if (!gr)
-		usage_error("parse", "Group ID is non-numeric and unknown (%s)", arg);
-	return (long long)gr->gr_gid;
+	usage_error("parse", "%s is non-numeric and unknown (%s)", what, arg);
 }
 
 /* A number ausearch reads as "[-]DIGITS": -1 is the unset 4294967295 of
@@ -141,9 +130,9 @@ void search_set_option(struct search *s, const char *opt, const char *arg)
 				    pp ? "Parent process id" : "Process id", arg);
 		set_num(s, pp ? SN_PPID : SN_PID, (long long)v);
 	} else if (!strcmp(opt, "-ui")) {
-		set_num(s, SN_UID, user(opt, arg, "User ID"));
+		set_num(s, SN_UID, id_arg(opt, arg, false, "User ID"));
 	} else if (!strcmp(opt, "-ua")) {
-		n = user(opt, arg, "User ID");
+		n = id_arg(opt, arg, false, "User ID");
 		set_num(s, SN_UID, n);
 		set_num(s, SN_EUID, n);
 		set_num(s, SN_AUID, n);
@@ -152,12 +141,12 @@ void search_set_option(struct search *s, const char *opt, const char *arg)
 		if (arg[0] == '-' || isdigit((unsigned char)arg[0]))
 			n = signed32(arg, "Login user ID");
 		else
-			n = user(opt, arg, "Login user ID");
+			n = id_arg(opt, arg, false, "Login user ID");
 		set_num(s, SN_AUID, n);
 	} else if (!strcmp(opt, "-gi")) {
-		set_num(s, SN_GID, group(opt, arg));
+		set_num(s, SN_GID, id_arg(opt, arg, true, "Group ID"));
 	} else if (!strcmp(opt, "-ga")) {
-		n = group(opt, arg);
+		n = id_arg(opt, arg, true, "Group ID");
 		set_num(s, SN_GID, n);
 		set_num(s, SN_EGID, n);
 		s->gid_all = true;
