@@ -11,18 +11,7 @@
 
 #include "fake-kernel.h"
 
-/* Offsets in struct audit_rule_data, written out from the uapi layout:
- * flags, action, field_count, mask[64], fields[64], values[64],
- * fieldflags[64], buflen, buf[]. */
-#define OFF_FLAGS	0
-#define OFF_ACTION	4
-#define OFF_COUNT	8
-#define OFF_MASK	12
-#define OFF_FIELDS	268
-#define OFF_VALUES	524
-#define OFF_FFLAGS	780
-#define OFF_BUFLEN	1036
-#define OFF_BUF		1040
+#include "rule-layout.h"	/* OFF_*: struct audit_rule_data's offsets */
 
 static void put32(unsigned char *b, size_t off, uint32_t v)
 {
