@@ -296,7 +296,7 @@ static void take_events(struct contid_reader *rd, struct evlist *l)
 			alloc_fields(rc, nf);
 			for (f = 0; f < nf; f++) {
 				const char *name = NULL;
-				char buf[8192];
+				char buf[4096];	/* as event-print.c */
 
 				contid_record_field(rec, (unsigned int)f, &name, NULL, NULL);
 				rc->names[f] = xstrdup(name);
