@@ -1,23 +1,47 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * compare-auparse [DIR]: read every DIR/ *.log with libcontid's reader and
- * with libauparse (the audit project's own parser) and compare: the same
- * events (keyed by node and stamp), the same records per event in order,
- * the same record types, the same field names and raw values.  auparse's
- * pseudo-fields node= and type= are compared as the event's node and the
- * record's type.
+ * with libauparse (the audit project's own parser) and compare them field
+ * by field: the same events (keyed by node and stamp), the same records
+ * per event in order, the same record types, the same field names, raw
+ * values and interpreted values (auparse_interpret_field() against
+ * contidctl's -i, search_interpret() of src/ausearch.c, called from
+ * ct_interpret() only).  auparse's pseudo-fields node= and type= are
+ * compared as the event's node and the record's type.
  *
- * Prints a table (file, events, records, differences) and fails when the
- * differences of a file, counted by kind, are not exactly those listed in
- * DIR/known-differences ("FILE KIND COUNT ITEM reason..." lines): a new
- * difference fails, and so does a listed one that went away (the entry is
- * then to be removed).  COMPARE_VERBOSE=1 prints every difference.
+ * auparse 3.0.9 may end an event before the last record of its stamp
+ * (auparse.c au_check_events(): a record type below 1300 ends it, and so
+ * does a record 2 s younger than the event); the auparse events of one
+ * stamp are then joined, in order, up to libcontid's record count, each
+ * join being an "event-split" difference, and the joined records are
+ * compared as one event.
+ *
+ * Every difference is keyed by FILE STAMP RECORD FIELD KIND: STAMP is
+ * sec.msec:serial (NODE/sec.msec:serial with a node), RECORD is
+ * INDEX:TYPE (0-based in the joined event; the type of auparse's record)
+ * or "-", FIELD the field's name (NAME#N for the Nth field of that name
+ * in the record, N >= 2) or "-".  DIR/known-differences lists the raw differences (one line each:
+ * the key, then the reason), DIR/known-interpretations the interpreted
+ * ones ("interp" kind; the key, then a class declared there with its
+ * reason by "class NAME reason...").  The test fails on a difference not
+ * listed, on a listed one that did not occur (stale), and when the *.log
+ * files of DIR are not exactly the "log FILE" lines of known-differences.
+ *
+ * User and group names: getpwuid() and getgrgid() are defined here with a
+ * fixed table (see below), for libauparse's lookups and contidctl's alike,
+ * so that no result depends on the build machine's /etc/passwd.
+ *
+ * Prints a table (file, events, records, fields compared, raw and
+ * interpreted differences).  COMPARE_VERBOSE=1 prints every difference
+ * with both values; COMPARE_LIST=1 prints each difference as a key.
  * Without DIR: $CONTID_TEST_DATA/logs (make check).
  */
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <grp.h>
 #include <inttypes.h>
+#include <pwd.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,14 +51,84 @@
 #include <auparse.h>
 #include <libcontid/contid.h>
 
+#include "contidctl.h"
+#include "ausearch.h"
+
+/* ------------------------------------------------------------ adapter */
+
+/*
+ * The interpretation of field @i of @rec as `contidctl parse -i` prints
+ * it.  The one call of contidctl's interpretation in this test: when its
+ * signature changes, only this function changes.
+ */
+static void ct_interpret(const struct contid_record *rec, unsigned int i,
+			 char *buf, size_t size)
+{
+	const char *name = NULL, *value = NULL;
+	size_t len = 0;
+
+	buf[0] = '\0';
+	if (contid_record_field(rec, i, &name, &value, &len) < 0)
+		return;
+	search_interpret(name, value, len, contid_record_find(rec, "arch"),
+			 buf, size);
+}
+
+/* src/ausearch.c's usage errors are of the parse command, never reached. */
+_Noreturn void usage_error(const char *cmd, const char *fmt, ...)
+{
+	fprintf(stderr, "compare-auparse: usage_error(%s, %s) called\n",
+		cmd ? cmd : "", fmt);
+	abort();
+}
+
+/*
+ * A fixed user and group database for both sides.  The executable's
+ * definitions take the place of libc's for libauparse too (it resolves
+ * getpwuid/getgrgid dynamically).  auparse 3.0.9 (interpret.c
+ * aulookup_uid/aulookup_gid) names 0 "root" and -1 "unset" itself and
+ * asks getpwuid/getgrgid for the rest; contidctl asks for every ID.
+ * Root and one user and group of 1000 are in the table, so that both the
+ * name and the unknown(N) forms are compared.
+ */
+static char pw_root[] = "root", pw_user[] = "user1000", pw_x[] = "x",
+	    pw_home[] = "/", pw_sh[] = "/bin/sh";
+
+struct passwd *getpwuid(uid_t uid)
+{
+	static struct passwd pw;
+
+	if (uid != 0 && uid != 1000)
+		return NULL;
+	pw = (struct passwd){ .pw_name = uid ? pw_user : pw_root,
+			      .pw_passwd = pw_x, .pw_uid = uid, .pw_gid = uid,
+			      .pw_gecos = pw_x, .pw_dir = pw_home,
+			      .pw_shell = pw_sh };
+	return &pw;
+}
+
+struct group *getgrgid(gid_t gid)
+{
+	static char *nomem[] = { NULL };
+	static struct group gr;
+
+	if (gid != 0 && gid != 1000)
+		return NULL;
+	gr = (struct group){ .gr_name = gid ? pw_user : pw_root,
+			     .gr_passwd = pw_x, .gr_gid = gid, .gr_mem = nomem };
+	return &gr;
+}
+
+/* ------------------------------------------------------------ events */
+
 struct rec {
 	unsigned int type;
 	int nf;
-	char **names, **values;
+	char **names, **values, **interp;
 };
 
 struct ev {
-	char *key;		/* "node sec.msec:serial" ("-" without node) */
+	char *key;		/* "sec.msec:serial", "NODE/sec.msec:serial" */
 	int nrec;
 	struct rec *recs;
 	bool matched;
@@ -46,18 +140,7 @@ struct evlist {
 	size_t records;
 };
 
-static const char *kinds[] = {
-	"event-missing",	/* an auparse event libcontid does not return */
-	"event-extra",		/* a libcontid event auparse does not return */
-	"record-count",		/* same event, another number of records */
-	"record-type",		/* record N of the event has another type */
-	"field-count",		/* record N has another number of fields */
-	"field-name",		/* field M of record N has another name */
-	"field-value",		/* field M of record N has another raw value */
-};
-#define NKINDS (sizeof(kinds) / sizeof(kinds[0]))
-
-static bool verbose;
+static bool verbose, list_keys;
 
 static void *xcalloc(size_t n, size_t sz)
 {
@@ -65,6 +148,17 @@ static void *xcalloc(size_t n, size_t sz)
 
 	if (!p) {
 		perror("calloc");
+		exit(2);
+	}
+	return p;
+}
+
+/* @p resized to @n elements of @sz bytes. */
+static void *xrealloc(void *p, size_t n, size_t sz)
+{
+	p = realloc(p, (n ? n : 1) * sz);
+	if (!p) {
+		perror("realloc");
 		exit(2);
 	}
 	return p;
@@ -89,14 +183,11 @@ static struct ev *add_event(struct evlist *l, const char *node, uint64_t sec,
 
 	if (l->n == l->cap) {
 		l->cap = l->cap ? 2 * l->cap : 64;
-		l->v = realloc(l->v, l->cap * sizeof(*l->v));
-		if (!l->v) {
-			perror("realloc");
-			exit(2);
-		}
+		l->v = xrealloc(l->v, l->cap, sizeof(*l->v));
 	}
-	snprintf(key, sizeof(key), "%s %" PRIu64 ".%03u:%" PRIu64,
-		 node && *node ? node : "-", sec, msec, serial);
+	snprintf(key, sizeof(key), "%s%s%" PRIu64 ".%03u:%" PRIu64,
+		 node && *node ? node : "", node && *node ? "/" : "",
+		 sec, msec, serial);
 	e = &l->v[l->n++];
 	e->key = xstrdup(key);
 	e->nrec = nrec;
@@ -106,6 +197,13 @@ static struct ev *add_event(struct evlist *l, const char *node, uint64_t sec,
 	return e;
 }
 
+static void alloc_fields(struct rec *rc, int cap)
+{
+	rc->names = xcalloc((size_t)cap, sizeof(char *));
+	rc->values = xcalloc((size_t)cap, sizeof(char *));
+	rc->interp = xcalloc((size_t)cap, sizeof(char *));
+}
+
 static void free_list(struct evlist *l)
 {
 	size_t i;
@@ -113,12 +211,16 @@ static void free_list(struct evlist *l)
 
 	for (i = 0; i < l->n; i++) {
 		for (r = 0; r < l->v[i].nrec; r++) {
-			for (f = 0; f < l->v[i].recs[r].nf; f++) {
-				free(l->v[i].recs[r].names[f]);
-				free(l->v[i].recs[r].values[f]);
+			struct rec *rc = &l->v[i].recs[r];
+
+			for (f = 0; f < rc->nf; f++) {
+				free(rc->names[f]);
+				free(rc->values[f]);
+				free(rc->interp[f]);
 			}
-			free(l->v[i].recs[r].names);
-			free(l->v[i].recs[r].values);
+			free(rc->names);
+			free(rc->values);
+			free(rc->interp);
 		}
 		free(l->v[i].recs);
 		free(l->v[i].key);
@@ -136,6 +238,9 @@ static void load_auparse(const char *path, struct evlist *l)
 		exit(2);
 	}
 	auparse_set_escape_mode(au, AUPARSE_ESC_RAW);
+	/* auparse_init() read end_of_event_timeout from this machine's
+	 * auditd.conf: the default (EOE_TIMEOUT, 2 s) on every machine */
+	auparse_set_eoe_timeout(2);
 	while (auparse_next_event(au) > 0) {
 		const au_event_t *t = auparse_get_timestamp(au);
 		int nrec = (int)auparse_get_num_records(au), r = 0;
@@ -149,8 +254,7 @@ static void load_auparse(const char *path, struct evlist *l)
 			int cap = (int)auparse_get_num_fields(au), n = 0;
 
 			rc->type = (unsigned int)auparse_get_type(au);
-			rc->names = xcalloc((size_t)cap, sizeof(char *));
-			rc->values = xcalloc((size_t)cap, sizeof(char *));
+			alloc_fields(rc, cap);
 			if (auparse_first_field(au) > 0) {
 				do {
 					const char *name = auparse_get_field_name(au);
@@ -161,6 +265,7 @@ static void load_auparse(const char *path, struct evlist *l)
 						continue;
 					rc->names[n] = xstrdup(name);
 					rc->values[n] = xstrdup(auparse_get_field_str(au));
+					rc->interp[n] = xstrdup(auparse_interpret_field(au));
 					n++;
 				} while (auparse_next_field(au) > 0);
 			}
@@ -188,14 +293,16 @@ static void take_events(struct contid_reader *rd, struct evlist *l)
 			int f, nf = contid_record_field_count(rec);
 
 			rc->type = contid_record_type(rec);
-			rc->names = xcalloc((size_t)nf, sizeof(char *));
-			rc->values = xcalloc((size_t)nf, sizeof(char *));
+			alloc_fields(rc, nf);
 			for (f = 0; f < nf; f++) {
 				const char *name = NULL;
+				char buf[4096];	/* as event-print.c */
 
 				contid_record_field(rec, (unsigned int)f, &name, NULL, NULL);
 				rc->names[f] = xstrdup(name);
 				rc->values[f] = xstrdup(contid_record_field_raw(rec, (unsigned int)f));
+				ct_interpret(rec, (unsigned int)f, buf, sizeof(buf));
+				rc->interp[f] = xstrdup(buf);
 			}
 			rc->nf = nf;
 		}
@@ -224,96 +331,307 @@ static void load_contid(const char *path, struct evlist *l)
 	contid_reader_free(rd);
 }
 
+/* ------------------------------------------------------------ known lists */
+
+struct entry {
+	char *key;		/* "FILE STAMP RECORD FIELD KIND" */
+	char *cls;		/* known-interpretations: the class */
+	bool used;
+};
+
+struct known {
+	struct entry *v;
+	size_t n, cap;
+};
+
+static bool bad;
+
+static void add_entry(struct known *k, const char *key, const char *cls)
+{
+	if (k->n == k->cap) {
+		k->cap = k->cap ? 2 * k->cap : 256;
+		k->v = xrealloc(k->v, k->cap, sizeof(*k->v));
+	}
+	k->v[k->n].key = xstrdup(key);
+	k->v[k->n].cls = cls ? xstrdup(cls) : NULL;
+	k->v[k->n].used = false;
+	k->n++;
+}
+
+static void free_known(struct known *k)
+{
+	size_t i;
+
+	for (i = 0; i < k->n; i++) {
+		free(k->v[i].key);
+		free(k->v[i].cls);
+	}
+	free(k->v);
+	memset(k, 0, sizeof(*k));
+}
+
+/*
+ * Reads @path: "log FILE" lines into @logs (if not NULL), "class NAME
+ * reason" lines into @classes (if not NULL), every other non-comment line
+ * "FILE STAMP RECORD FIELD KIND REASON..." into @k (the reason, or for
+ * interp entries the class, must be there).
+ */
+static void load_known(const char *path, struct known *k, struct known *logs,
+		       struct known *classes)
+{
+	char line[4096], w[6][1024], key[5200];
+	unsigned int lineno = 0;
+	FILE *fp = fopen(path, "re");
+
+	if (!fp) {
+		fprintf(stderr, "%s: %s\n", path, strerror(errno));
+		exit(2);
+	}
+	while (fgets(line, sizeof(line), fp)) {
+		int n;
+
+		lineno++;
+		if (line[0] == '#' || line[0] == '\n')
+			continue;
+		n = sscanf(line, "%1023s %1023s %1023s %1023s %1023s %1023s",
+			   w[0], w[1], w[2], w[3], w[4], w[5]);
+		if (n >= 2 && !strcmp(w[0], "log") && logs && n == 2) {
+			add_entry(logs, w[1], NULL);
+			continue;
+		}
+		if (n >= 3 && !strcmp(w[0], "class") && classes) {
+			add_entry(classes, w[1], NULL);
+			continue;
+		}
+		if (n < 6) {
+			printf("FAIL: %s:%u: not \"FILE STAMP RECORD FIELD KIND REASON\"\n",
+			       path, lineno);
+			bad = true;
+			continue;
+		}
+		snprintf(key, sizeof(key), "%s %s %s %s %s", w[0], w[1], w[2], w[3], w[4]);
+		add_entry(k, key, classes ? w[5] : NULL);
+	}
+	fclose(fp);
+}
+
+static struct entry *find_entry(struct known *k, const char *key, bool unused)
+{
+	size_t i;
+
+	for (i = 0; i < k->n; i++)
+		if ((!unused || !k->v[i].used) && !strcmp(k->v[i].key, key))
+			return &k->v[i];
+	return NULL;
+}
+
+/* ------------------------------------------------------------ comparing */
+
+enum kind {
+	K_MISSING,		/* an auparse event libcontid does not return */
+	K_EXTRA,		/* a libcontid event auparse does not return */
+	K_SPLIT,		/* auparse ends the event before this record */
+	K_RECORDS,		/* another number of records (after joining) */
+	K_TYPE,			/* record N has another type */
+	K_FIELDS,		/* record N has another number of fields */
+	K_NAME,			/* field M of record N has another name */
+	K_VALUE,		/* field M of record N has another raw value */
+	K_INTERP,		/* another interpreted value */
+};
+static const char *const kinds[] = {
+	"event-missing", "event-extra", "event-split", "record-count",
+	"record-type", "field-count", "field-name", "field-value", "interp",
+};
+
+struct tally {
+	unsigned long fields, raw, interp;
+};
+
+struct ctx {
+	const char *file;
+	struct known *raw, *interp;
+	struct tally t;
+};
+
+/* Record @r of type @type as "INDEX:TYPE", "-" for @r < 0. */
+static void record_key(int r, unsigned int type, char *buf, size_t size)
+{
+	const char *n = contid_msgtype_name(type);
+
+	if (r < 0)
+		snprintf(buf, size, "-");
+	else if (n)
+		snprintf(buf, size, "%d:%s", r, n);
+	else
+		snprintf(buf, size, "%d:UNKNOWN[%u]", r, type);
+}
+
+/* Field @f of @rc as "NAME" or "NAME#N". */
+static void field_key(const struct rec *rc, int f, char *buf, size_t size)
+{
+	int i, nth = 1;
+
+	for (i = 0; i < f; i++)
+		if (!strcmp(rc->names[i], rc->names[f]))
+			nth++;
+	if (nth == 1)
+		snprintf(buf, size, "%s", rc->names[f]);
+	else
+		snprintf(buf, size, "%s#%d", rc->names[f], nth);
+}
+
+/* @s with bytes outside printable ASCII as \xNN, at most 300 of them. */
+static void put(const char *s)
+{
+	size_t i;
+
+	for (i = 0; s && s[i] && i < 300; i++) {
+		unsigned char ch = (unsigned char)s[i];
+
+		if (ch < 0x20 || ch > 0x7e || ch == '\\')
+			printf("\\x%02x", ch);
+		else
+			putchar(ch);
+	}
+	if (s && s[i])
+		printf("...");
+}
+
+static void diff(struct ctx *c, enum kind kind, const char *stamp, int r,
+		 unsigned int type, const char *field, const char *what,
+		 const char *a, const char *b)
+{
+	char key[4096], rbuf[64];
+	struct known *k = kind == K_INTERP ? c->interp : c->raw;
+	struct entry *e;
+
+	record_key(r, type, rbuf, sizeof(rbuf));
+	snprintf(key, sizeof(key), "%s %s %s %s %s", c->file, stamp, rbuf,
+		 field ? field : "-", kinds[kind]);
+	if (kind == K_INTERP)
+		c->t.interp++;
+	else
+		c->t.raw++;
+	if (verbose) {
+		printf("  %s\t", key);
+		put(what);
+		printf("\tauparse '");
+		put(a);
+		printf("'\tlibcontid '");
+		put(b);
+		printf("'\n");
+	}
+	if (list_keys)
+		printf("%s\n", key);
+	e = find_entry(k, key, true);
+	if (e) {
+		e->used = true;
+		return;
+	}
+	bad = true;
+	printf("FAIL: not listed in %s: %s (", kind == K_INTERP ?
+	       "known-interpretations" : "known-differences", key);
+	put(what);
+	printf(": auparse '");
+	put(a);
+	printf("' libcontid '");
+	put(b);
+	printf("')\n");
+}
+
+/* The first unmatched event of @key in @l (a key may repeat in a log). */
 static struct ev *find(struct evlist *l, const char *key)
 {
 	size_t i;
 
-	/* First unmatched event of this key (a key may repeat in a log). */
 	for (i = 0; i < l->n; i++)
 		if (!l->v[i].matched && !strcmp(l->v[i].key, key))
 			return &l->v[i];
 	return NULL;
 }
 
-static void diff(const char *file, unsigned long *counts, unsigned int kind,
-		 const char *fmt, const char *key, int r, int f,
-		 const char *a, const char *b)
+static void compare_record(struct ctx *c, const char *stamp, int r,
+			   const struct rec *ra, const struct rec *rb)
 {
-	counts[kind]++;
-	if (verbose)
-		printf("  %s: %s [%s] record %d field %d: %s: auparse '%s' libcontid '%s'\n",
-		       file, kinds[kind], key, r, f, fmt, a ? a : "", b ? b : "");
+	char na[32], nb[32], fk[1100];
+	int f, nf = ra->nf < rb->nf ? ra->nf : rb->nf;
+
+	if (ra->type != rb->type) {
+		record_key(r, ra->type, na, sizeof(na));
+		record_key(r, rb->type, nb, sizeof(nb));
+		diff(c, K_TYPE, stamp, r, ra->type, NULL, "type", na, nb);
+		return;
+	}
+	if (ra->nf != rb->nf) {
+		snprintf(na, sizeof(na), "%d", ra->nf);
+		snprintf(nb, sizeof(nb), "%d", rb->nf);
+		diff(c, K_FIELDS, stamp, r, ra->type, NULL, "fields", na, nb);
+	}
+	for (f = 0; f < nf; f++) {
+		c->t.fields++;
+		field_key(ra, f, fk, sizeof(fk));
+		if (strcmp(ra->names[f], rb->names[f])) {
+			diff(c, K_NAME, stamp, r, ra->type, fk, "name",
+			     ra->names[f], rb->names[f]);
+			continue;
+		}
+		if (strcmp(ra->values[f], rb->values[f])) {
+			diff(c, K_VALUE, stamp, r, ra->type, fk, "raw",
+			     ra->values[f], rb->values[f]);
+			continue;
+		}
+		/* the same field as written: the same interpretation? */
+		if (strcmp(ra->interp[f], rb->interp[f]))
+			diff(c, K_INTERP, stamp, r, ra->type, fk, ra->values[f],
+			     ra->interp[f], rb->interp[f]);
+	}
 }
 
-static void compare(const char *file, struct evlist *au, struct evlist *ct,
-		    unsigned long *counts)
+static void compare(struct ctx *c, struct evlist *au, struct evlist *ct)
 {
+	const struct rec **joined = NULL;
 	char na[32], nb[32];
 	size_t i;
-	int r, f;
+	int r;
 
-	for (i = 0; i < au->n; i++) {
-		struct ev *a = &au->v[i], *b = find(ct, a->key);
+	for (i = 0; i < ct->n; i++) {
+		struct ev *b = &ct->v[i], *a = find(au, b->key), *more;
+		int n;
 
-		if (!b) {
-			diff(file, counts, 0, "no such event", a->key, -1, -1, NULL, NULL);
-			continue;
+		if (!a)
+			continue;	/* event-extra, below */
+		a->matched = b->matched = true;
+		joined = xrealloc(joined, (size_t)a->nrec, sizeof(*joined));
+		for (n = 0; n < a->nrec; n++)
+			joined[n] = &a->recs[n];
+		/* auparse's next events of this stamp, while records are short */
+		while (n < b->nrec && (more = find(au, b->key)) &&
+		       n + more->nrec <= b->nrec) {
+			more->matched = true;
+			diff(c, K_SPLIT, b->key, n, more->nrec ? more->recs[0].type : 0,
+			     NULL, "auparse's next event of this stamp starts here",
+			     NULL, NULL);
+			joined = xrealloc(joined, (size_t)(n + more->nrec), sizeof(*joined));
+			for (r = 0; r < more->nrec; r++)
+				joined[n++] = &more->recs[r];
 		}
-		b->matched = true;
-		if (a->nrec != b->nrec) {
-			snprintf(na, sizeof(na), "%d", a->nrec);
+		if (n != b->nrec) {
+			snprintf(na, sizeof(na), "%d", n);
 			snprintf(nb, sizeof(nb), "%d", b->nrec);
-			diff(file, counts, 2, "records", a->key, -1, -1, na, nb);
-			continue;
+			diff(c, K_RECORDS, b->key, -1, 0, NULL, "records", na, nb);
 		}
-		for (r = 0; r < a->nrec; r++) {
-			struct rec *ra = &a->recs[r], *rb = &b->recs[r];
-
-			if (ra->type != rb->type) {
-				snprintf(na, sizeof(na), "%u", ra->type);
-				snprintf(nb, sizeof(nb), "%u", rb->type);
-				diff(file, counts, 3, "type", a->key, r, -1, na, nb);
-				continue;
-			}
-			if (ra->nf != rb->nf) {
-				snprintf(na, sizeof(na), "%d", ra->nf);
-				snprintf(nb, sizeof(nb), "%d", rb->nf);
-				diff(file, counts, 4, "fields", a->key, r, -1, na, nb);
-				continue;
-			}
-			for (f = 0; f < ra->nf; f++) {
-				if (strcmp(ra->names[f], rb->names[f]))
-					diff(file, counts, 5, "name", a->key, r, f,
-					     ra->names[f], rb->names[f]);
-				else if (strcmp(ra->values[f], rb->values[f]))
-					diff(file, counts, 6, ra->names[f], a->key, r, f,
-					     ra->values[f], rb->values[f]);
-			}
-		}
+		for (r = 0; r < n && r < b->nrec; r++)
+			compare_record(c, b->key, r, joined[r], &b->recs[r]);
 	}
+	free(joined);
+	for (i = 0; i < au->n; i++)
+		if (!au->v[i].matched)
+			diff(c, K_MISSING, au->v[i].key, -1, 0, NULL, "no such event",
+			     NULL, NULL);
 	for (i = 0; i < ct->n; i++)
 		if (!ct->v[i].matched)
-			diff(file, counts, 1, "no such event", ct->v[i].key, -1, -1, NULL, NULL);
-}
-
-/* Listed count of FILE/KIND in known-differences, 0 when not listed. */
-static unsigned long listed(const char *known, const char *file, const char *kind)
-{
-	char line[1024], f[256], k[64];
-	unsigned long n, total = 0;
-	FILE *fp = fopen(known, "re");
-
-	if (!fp)
-		return 0;
-	while (fgets(line, sizeof(line), fp)) {
-		if (line[0] == '#' || line[0] == '\n')
-			continue;
-		if (sscanf(line, "%255s %63s %lu", f, k, &n) == 3 &&
-		    !strcmp(f, file) && !strcmp(k, kind))
-			total += n;
-	}
-	fclose(fp);
-	return total;
+			diff(c, K_EXTRA, ct->v[i].key, -1, 0, NULL, "no such event",
+			     NULL, NULL);
 }
 
 static int cmp_str(const void *a, const void *b)
@@ -321,13 +639,27 @@ static int cmp_str(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/* Listed entries no difference used: stale. */
+static void stale(struct known *k, const char *list)
+{
+	size_t i;
+
+	for (i = 0; i < k->n; i++) {
+		if (k->v[i].used)
+			continue;
+		bad = true;
+		printf("FAIL: stale entry in %s (no such difference): %s\n", list,
+		       k->v[i].key);
+	}
+}
+
 int main(int argc, char **argv)
 {
-	const char *known = "known-differences";
+	struct known raw = { 0 }, interp = { 0 }, logs = { 0 }, classes = { 0 };
+	struct tally sum = { 0 };
 	char *names[256];
-	size_t nnames = 0, i, k;
+	size_t nnames = 0, i;
 	struct dirent *de;
-	int bad = 0;
 	const char *dir = argc == 2 ? argv[1] : NULL;
 	DIR *d;
 
@@ -347,6 +679,7 @@ int main(int argc, char **argv)
 		dir = "logs";
 	}
 	verbose = getenv("COMPARE_VERBOSE") && *getenv("COMPARE_VERBOSE") == '1';
+	list_keys = getenv("COMPARE_LIST") && *getenv("COMPARE_LIST") == '1';
 	/* Paths relative to the directory from here on. */
 	if (chdir(dir) < 0 || !(d = opendir("."))) {
 		fprintf(stderr, "%s: %s\n", dir, strerror(errno));
@@ -359,52 +692,63 @@ int main(int argc, char **argv)
 			names[nnames++] = xstrdup(de->d_name);
 	}
 	closedir(d);
-	if (nnames == 0) {
-		fprintf(stderr, "%s: no *.log files\n", dir);
-		return 2;
-	}
 	qsort(names, nnames, sizeof(names[0]), cmp_str);
-	printf("%-34s %15s %15s %s\n", "file", "events au/ct", "records au/ct",
-	       "differences");
+	load_known("known-differences", &raw, &logs, NULL);
+	load_known("known-interpretations", &interp, NULL, &classes);
+	/* the corpus is the listed one: no file gone, none unlisted */
+	for (i = 0; i < nnames; i++) {
+		struct entry *e = find_entry(&logs, names[i], false);
+
+		if (e) {
+			e->used = true;
+			continue;
+		}
+		bad = true;
+		printf("FAIL: %s is not a \"log\" line of known-differences\n", names[i]);
+	}
+	for (i = 0; i < logs.n; i++) {
+		if (logs.v[i].used)
+			continue;
+		bad = true;
+		printf("FAIL: %s is listed in known-differences but missing\n", logs.v[i].key);
+	}
+	for (i = 0; i < interp.n; i++) {
+		if (find_entry(&classes, interp.v[i].cls, false))
+			continue;
+		bad = true;
+		printf("FAIL: known-interpretations: %s: no \"class %s\" line\n",
+		       interp.v[i].key, interp.v[i].cls);
+	}
+	printf("%-31s %12s %13s %7s %4s %6s\n", "file", "events au/ct",
+	       "records au/ct", "fields", "raw", "interp");
 	for (i = 0; i < nnames; i++) {
 		struct evlist au = { 0 }, ct = { 0 };
-		unsigned long counts[NKINDS] = { 0 }, total = 0;
-		char ev[32], rc[32], list[512] = "";
+		struct ctx c = { .file = names[i], .raw = &raw, .interp = &interp };
+		char ev[32], rc[32];
 
 		load_auparse(names[i], &au);
 		load_contid(names[i], &ct);
-		compare(names[i], &au, &ct, counts);
-		for (k = 0; k < NKINDS; k++) {
-			if (counts[k]) {
-				size_t used = strlen(list);
-
-				snprintf(list + used, sizeof(list) - used, "%s%s=%lu",
-					 used ? " " : "", kinds[k], counts[k]);
-			}
-			total += counts[k];
-		}
+		compare(&c, &au, &ct);
 		snprintf(ev, sizeof(ev), "%zu/%zu", au.n, ct.n);
 		snprintf(rc, sizeof(rc), "%zu/%zu", au.records, ct.records);
-		printf("%-34s %15s %15s %lu%s%s\n", names[i], ev, rc, total,
-		       total ? ": " : "", list);
-		for (k = 0; k < NKINDS; k++) {
-			unsigned long want = listed(known, names[i], kinds[k]);
-
-			if (counts[k] == want)
-				continue;
-			bad = 1;
-			if (counts[k] > want)
-				printf("FAIL: %s: %lu %s difference(s), %lu listed in known-differences\n",
-				       names[i], counts[k], kinds[k], want);
-			else
-				printf("FAIL: %s: %lu %s difference(s), %lu listed: fixed? remove or lower the entry in known-differences\n",
-				       names[i], counts[k], kinds[k], want);
-		}
+		printf("%-31s %12s %13s %7lu %4lu %6lu\n", names[i], ev, rc,
+		       c.t.fields, c.t.raw, c.t.interp);
+		sum.fields += c.t.fields;
+		sum.raw += c.t.raw;
+		sum.interp += c.t.interp;
 		free_list(&au);
 		free_list(&ct);
 		free(names[i]);
 	}
+	printf("%-31s %12s %13s %7lu %4lu %6lu\n", "total", "", "", sum.fields,
+	       sum.raw, sum.interp);
+	stale(&raw, "known-differences");
+	stale(&interp, "known-interpretations");
 	if (bad)
-		printf("(COMPARE_VERBOSE=1 prints each difference)\n");
-	return bad;
+		printf("(COMPARE_VERBOSE=1 prints each difference, COMPARE_LIST=1 its key)\n");
+	free_known(&raw);
+	free_known(&interp);
+	free_known(&logs);
+	free_known(&classes);
+	return bad ? 1 : 0;
 }
