@@ -212,6 +212,62 @@ static void test_set_enomem_changes_nothing(void **state)
 	agent_quit(&na);
 }
 
+/*
+ * The one path that cannot refuse: a task with an ID moving to a new
+ * network namespace (unshare), with every allocation from the entries'
+ * cache failing for it.  audit_contid_net_prepare()'s allocation fails,
+ * then audit_contid_net_sync()'s: the task moves all the same, keeps its
+ * ID, and the kernel says so exactly once, naming the ID and the pid.
+ * This runs before the random failures below, so that the message's
+ * ratelimit (10 in 5 s, per call site) has not been used yet in this boot.
+ */
+static void test_uncounted_move_said_once(void **state)
+{
+	int go[2], out[2], kmsg[2], rc = -1;
+	char want[128];
+	uint64_t id = 0;
+	pid_t kid;
+
+	(void)state;
+	assert_int_equal(pipe2(go, O_CLOEXEC), 0);
+	assert_int_equal(pipe2(out, O_CLOEXEC), 0);
+	kid = fork();
+	assert_true(kid >= 0);
+	if (kid == 0) {
+		char c;
+
+		if (read(go[0], &c, 1) != 1)
+			_exit(2);
+		self_fail(1);
+		rc = unshare(CLONE_NEWNET) ? -errno : 0;
+		self_fail(0);
+		if (write(out[1], &rc, sizeof(rc)) != sizeof(rc))
+			_exit(3);
+		pause();
+		_exit(0);
+	}
+	close(go[0]);
+	close(out[1]);
+	assert_int_equal(anl_task_set(kid, 42000), 0);
+	/* two fds: a dup would share the read position */
+	kmsg[0] = kmsg_open();
+	kmsg[1] = kmsg_open();
+	injection(100);
+	assert_int_equal(write(go[1], "g", 1), 1);
+	assert_int_equal(read(out[0], &rc, sizeof(rc)), sizeof(rc));
+	injection(0);
+	assert_int_equal(rc, 0);
+	assert_int_equal(anl_task_read(kid, 0, &id), 0);
+	assert_int_equal(id, 42000);
+	snprintf(want, sizeof(want), LOST_MSG " 42000 of pid %d in its network namespace",
+		 (int)kid);
+	assert_int_equal(kmsg_count(kmsg[0], want), 1);
+	assert_int_equal(kmsg_count(kmsg[1], LOST_MSG), 1);
+	kill_all(&kid, 1);
+	close(go[1]);
+	close(out[0]);
+}
+
 #define WORKERS 8
 #define ROUNDS 100
 
@@ -329,6 +385,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_set_enomem_changes_nothing),
+		cmocka_unit_test(test_uncounted_move_said_once),
 		cmocka_unit_test(test_moves_under_failures),
 		cmocka_unit_test(test_idle_ids_cost_packets_nothing),
 	};
