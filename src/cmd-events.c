@@ -8,15 +8,22 @@
 #include <string.h>
 #include <time.h>
 
+#include "ausearch.h"
 #include "contidctl.h"
 #include "events.h"
+
+/* --raw: audit log lines, which contidctl parse and ausearch read back */
+static bool raw_lines;
 
 static int drain(struct contid_reader *rd, uint64_t *left)
 {
 	struct contid_event *ev;
 
 	while ((!left || *left > 0) && contid_reader_next(rd, &ev) == 1) {
-		print_event(ev, false);
+		if (raw_lines)
+			search_print_raw(ev);
+		else
+			print_event(ev, false);
 		contid_event_free(ev);
 		if (left)
 			(*left)--;
@@ -39,7 +46,7 @@ static void on_ignore(int sig)
 }
 
 static const char events_help[] =
-	"Usage: " PROG " events [--daemon] [--contid ID]... [--count N]\n"
+	"Usage: " PROG " events [--daemon] [--contid ID]... [--count N] [--raw]\n"
 	"Follow live audit events with their container IDs until interrupted\n"
 	"(SIGINT or SIGTERM end it with status 0).  Lost events (ENOBUFS,\n"
 	"serial gaps, the socket's drop count, and with --daemon the kernel's\n"
@@ -50,7 +57,9 @@ static const char events_help[] =
 	"  -c, --contid ID  only events carrying this container ID (repeatable)\n"
 	"  -D, --daemon     register as the audit daemon instead of reading the\n"
 	"                   multicast group (needs CAP_AUDIT_CONTROL)\n"
-	"  -n, --count N    exit after N events\n";
+	"  -n, --count N    exit after N events\n"
+	"  -r, --raw        the records as audit log lines (no JSON), which\n"
+	"                   contidctl parse and ausearch read\n";
 
 
 /*
@@ -96,11 +105,13 @@ static void events_args(int argc, char **argv, struct events_opts *o)
 		{ "contid", required_argument, NULL, 'c' },
 		{ "daemon", no_argument, NULL, 'D' },
 		{ "count", required_argument, NULL, 'n' },
+		{ "raw", no_argument, NULL, 'r' },
 		{ NULL, 0, NULL, 0 }
 	};
 	int c;
 
-	while ((c = cmd_getopt(argc, argv, "events", "c:Dn:", opts, events_help)) != -1) {
+	raw_lines = false;
+	while ((c = cmd_getopt(argc, argv, "events", "c:Dn:r", opts, events_help)) != -1) {
 		if (c == 'c') {
 			id_list_add("events", &o->ids, optarg);
 		} else if (c == 'D') {
@@ -108,6 +119,8 @@ static void events_args(int argc, char **argv, struct events_opts *o)
 		} else if (c == 'n') {
 			o->left = (uint64_t)parse_pid("events", "count", optarg);
 			o->counted = true;
+		} else if (c == 'r') {
+			raw_lines = true;
 		}
 	}
 	if (optind < argc)
@@ -240,7 +253,8 @@ int cmd_events(int argc, char **argv)
 	int status;
 
 	events_args(argc, argv, &o);
-	print_init(stdout, opt_json);
+	/* --raw is log lines, never JSON (as parse --raw) */
+	print_init(stdout, opt_json && !raw_lines);
 	catch_signals();
 	status = check_enabled();
 	if (status != EXIT_OK)

@@ -112,6 +112,7 @@ u features "unexpected argument 'all'" features all
 u signal-info "unexpected argument 'x'" signal-info x
 u events "invalid container ID 'x': not a decimal number" events --contid x
 u events "unexpected argument 'x'" events x
+u events "unexpected argument 'x'" events --raw x
 u events "invalid count '0': must be positive" events --count 0
 u parse "unexpected argument 'b'" parse a b
 # events, parse and ps take at most 64 --contid (src/options.c).

@@ -288,6 +288,25 @@ static void test_locked_reads(void **state)
 	assert_string_equal(out, want_event);
 }
 
+/* --raw: the records as the audit log line parse reads back, even with
+ * --json; the next run without it prints events again. */
+static void test_raw_log_lines(void **state)
+{
+	char *argv[] = { "contidctl", "events", "--raw", "--count", "1", NULL };
+	char *jargv[] = { "contidctl", "--json", "events", "-r", "--count", "1", NULL };
+	char *pargv[] = { "contidctl", "events", "--count", "1", NULL };
+	static const char want[] = "type=USER msg=audit(1700000000.123:42): msg='hello'\n";
+
+	(void)state;
+	log_text = "audit(1700000000.123:42): msg='hello'";
+	assert_int_equal(run(5, argv), 0);
+	assert_string_equal(out, want);
+	assert_int_equal(run(6, jargv), 0);
+	assert_string_equal(out, want);
+	assert_int_equal(run(4, pargv), 0);
+	assert_string_equal(out, want_event);
+}
+
 /* Without CAP_AUDIT_CONTROL the status cannot be read: say so, go on. */
 static void test_status_refused_warns(void **state)
 {
@@ -507,6 +526,7 @@ int main(void)
 		T(test_disabled_daemon_says_so),
 		T(test_enabled_reads),
 		T(test_locked_reads),
+		T(test_raw_log_lines),
 		T(test_status_refused_warns),
 		T(test_features),
 		T(test_rule_nofeature),
