@@ -9,7 +9,9 @@
 # its libraries (libyajl2, libseccomp2, libcap2, libsystemd0: in
 # scripts/install-deps.sh) must be on the host for mkinitramfs.sh to copy
 # them.  The root is STAGE_DIR/usr/share/contid/oci/rootfs: busybox, the
-# mount points crun needs (proc, dev, tmp) and an empty /data to write to.
+# mount points crun needs (proc, dev, tmp) and an empty /data to write to;
+# and scripts/guest-oci.sh, the guest's bundle writer and crun helpers, as
+# STAGE_DIR/usr/share/contid/oci/oci.sh.
 # --runc: Debian's runc too, the same way, into STAGE_DIR/usr/sbin/runc
 # (it needs libseccomp2, as crun does).
 set -euo pipefail
@@ -53,4 +55,5 @@ rootfs=$stage/usr/share/contid/oci/rootfs
 mkdir -p "$rootfs/bin" "$rootfs/proc" "$rootfs/dev" "$rootfs/tmp" "$rootfs/data"
 cp /bin/busybox "$rootfs/bin/busybox"
 for a in sh sleep echo cat; do ln -sf busybox "$rootfs/bin/$a"; done
+install -m 0644 "$REPO/scripts/guest-oci.sh" "$stage/usr/share/contid/oci/oci.sh"
 echo "stage-crun.sh: staged $(tr '\n' ' ' < "$stage/usr/share/contid/oci/version")and a busybox root" >&2

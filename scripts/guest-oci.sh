@@ -1,0 +1,60 @@
+# shellcheck shell=sh
+# Containers in the QEMU guest: what scripts/guest-demo.sh (the demo's
+# crun examples) and tests/live/oci/lib.sh (the live oci suite) share,
+# installed by scripts/stage-crun.sh as /usr/share/contid/oci/oci.sh next
+# to the busybox root and Debian's crun.  POSIX sh (busybox).
+#
+# The crun options both use, and why: --no-pivot (the guest's root is the
+# initramfs, which pivot_root refuses), --no-new-keyring (the guest kernel
+# has no keyrings, CONFIG_KEYS).
+R=/usr/share/contid/oci/rootfs
+
+# pid_of ID RUNTIME...: the "pid" of RUNTIME's state of container ID.
+pid_of() { id=$1; shift; "$@" state "$id" 2>/dev/null | tr -d '\n ' | sed -n 's/.*"pid":\([0-9]*\).*/\1/p'; }
+
+# oci_cgroup2: crun and runc statfs() /sys/fs/cgroup to tell cgroup v1
+# from v2; mount cgroup2 there unless it is.
+oci_cgroup2() {
+	grep -q '^[^ ]* /sys/fs/cgroup cgroup2 ' /proc/mounts ||
+		mount -t cgroup2 cgroup2 /sys/fs/cgroup
+}
+
+# oci_bundle DIR HOSTNAME PROGRAM HOOKS ANNOTATIONS: DIR/config.json, the
+# busybox root $R (writable: /data is $R/data, seen from outside), PROGRAM
+# run by sh -c as root with a few capabilities, the createRuntime HOOKS and
+# the ANNOTATIONS (JSON, the members without the brackets; may be empty).
+# PROGRAM must not hold a double quote or a backslash.
+oci_bundle() {
+	mkdir -p "$1"
+	cat > "$1/config.json" <<EOF
+{
+	"ociVersion": "1.0.2",
+	"process": {
+		"terminal": false,
+		"user": {"uid": 0, "gid": 0},
+		"args": ["sh", "-c", "$3"],
+		"env": ["PATH=/bin"],
+		"cwd": "/",
+		"capabilities": {
+			"bounding": ["CAP_DAC_OVERRIDE", "CAP_KILL", "CAP_SETUID", "CAP_SETGID"],
+			"effective": ["CAP_DAC_OVERRIDE", "CAP_KILL", "CAP_SETUID", "CAP_SETGID"],
+			"permitted": ["CAP_DAC_OVERRIDE", "CAP_KILL", "CAP_SETUID", "CAP_SETGID"]
+		},
+		"noNewPrivileges": true
+	},
+	"root": {"path": "$R", "readonly": false},
+	"hostname": "$2",
+	"mounts": [
+		{"destination": "/proc", "type": "proc", "source": "proc"},
+		{"destination": "/dev", "type": "tmpfs", "source": "tmpfs", "options": ["nosuid", "mode=755"]},
+		{"destination": "/tmp", "type": "tmpfs", "source": "tmpfs"}
+	],
+	"hooks": {"createRuntime": [$4]},
+	"annotations": {$5},
+	"linux": {
+		"namespaces": [{"type": "pid"}, {"type": "mount"}, {"type": "ipc"},
+			{"type": "uts"}, {"type": "network"}]
+	}
+}
+EOF
+}
