@@ -14,13 +14,13 @@ set -e
 say() { printf '\n### %s\n' "$*"; }
 failed=0
 fail() { echo "FAIL: $*"; failed=1; }
-# follow NAME OUTPUT [OPTIONS]: contidctl events in the background into
-# OUTPUT, its pid in NAME, once it is in the audit multicast group.
+# follow OUTPUT [OPTION]: contidctl events in the background into OUTPUT,
+# its pid in $followed, once it is in the audit multicast group.
 follow() {
-	contidctl events $3 > "$2" 2>&1 &
-	eval "$1=\$!"
-	lw_wait "contidctl events $3 in the audit multicast group" \
-		"lw_audit_ready $! multicast" "lw_tasks $!"
+	contidctl events ${2:+"$2"} > "$1" 2>&1 &
+	followed=$!
+	lw_wait "contidctl events $* in the audit multicast group" \
+		"lw_audit_ready $followed multicast" "lw_tasks $followed"
 }
 
 say "contidctl features"
@@ -29,8 +29,10 @@ contidctl features
 # Follow the audit multicast group in the background for the records:
 # as contidctl prints them (shown at the end), and as audit log lines
 # (--raw) for contidctl parse, which reads what auditd would have logged.
-follow events /tmp/events.txt
-follow rawevents /tmp/events.log --raw
+follow /tmp/events.txt
+events=$followed
+follow /tmp/events.log --raw
+rawevents=$followed
 
 say "Example 1: set container ID 123456 on a sleeping child"
 sleep 2 &
