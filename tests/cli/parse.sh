@@ -107,6 +107,28 @@ esac
 ctl 1 "<no matches>" parse --contid 1 cli-parse.map > cli-parse.out
 [ ! -s cli-parse.out ] && echo "ok: libvirt's record names no container" || { echo "FAIL: --contid 1 matched: $(cat cli-parse.out)"; fails=$((fails + 1)); }
 rm -f cli-parse.map
+# -i: user and group names come from a cache (one lookup an ID, misses
+# kept too): 65537 and 131073 share a slot, a uid and a gid of the same
+# number are looked up apart; 0 is root without a lookup, as auparse.  No
+# machine has these IDs.  Expected: what ausearch -i (audit 3.0.9) prints.
+cat > cli-parse.ids <<'LOG'
+type=LOGIN msg=audit(1700000000.100:601): pid=1 uid=0 old-auid=65537 auid=0 tty=(none) ses=1
+type=USER_ACCT msg=audit(1700000000.200:602): pid=2 uid=131073 auid=65537 ses=1 msg='op=x acct="a" exe="/b" hostname=? addr=? terminal=? res=success'
+type=CRED_ACQ msg=audit(1700000000.300:603): pid=3 uid=0 gid=65537 auid=65537 ses=4294967295 msg='op=y res=failed'
+LOG
+ctl 0 "" parse -i cli-parse.ids > cli-parse.out
+want='audit(1700000000.100:601) contid=none
+    LOGIN pid=1 uid=root old-auid=unknown(65537) auid=root tty=(none) ses=1
+audit(1700000000.200:602) contid=none
+    USER_ACCT pid=2 uid=unknown(131073) auid=unknown(65537) ses=1 op=x acct=a exe=/b hostname=? addr=? terminal=? res=success
+audit(1700000000.300:603) contid=none
+    CRED_ACQ pid=3 uid=root gid=unknown(65537) auid=unknown(65537) ses=unset op=y res=failed'
+if [ "$(cat cli-parse.out)" = "$want" ]; then
+	echo "ok: -i user and group names (cached, misses too)"
+else
+	echo "FAIL: -i ids: $(cat cli-parse.out)"; fails=$((fails + 1))
+fi
+rm -f cli-parse.ids
 rm -f cli-parse.out cli-parse.err
 fails=$((fails + $(cli_failures)))
 echo "$fails failed"
