@@ -12,18 +12,41 @@
 #include "ausearch.h"
 #include "events.h"
 
+/*
+ * Field @i of @rec interpreted (-i): in @buf (@size bytes) when it fits,
+ * else in a buffer of its length, malloc'd into *@heap for the caller to
+ * free (no interpretation is cut).  Its length into *@len.
+ */
+static const char *interpreted(const struct contid_record *rec, unsigned int i,
+			       char *buf, size_t size, char **heap, size_t *len)
+{
+	size_t n = search_interpret(rec, i, buf, size);
+
+	*heap = NULL;
+	*len = n;
+	if (n < size)
+		return buf;
+	*heap = malloc(n + 1);
+	if (!*heap) {
+		fail(-ENOMEM, NULL, "cannot print a record");
+		exit(EXIT_FAIL);
+	}
+	search_interpret(rec, i, *heap, n + 1);
+	return *heap;
+}
+
 /* One JSON field value, member @key of @klen bytes (or an array element
- * if NULL): as decoded, or interpreted (-i). */
+ * if NULL): field @i as decoded, or interpreted (-i). */
 static void print_field_value(const struct contid_record *rec, const char *key,
-			      size_t klen, const char *name, const char *value,
+			      size_t klen, unsigned int i, const char *value,
 			      size_t len, bool interpret)
 {
 	if (interpret) {
-		char buf[4096];
+		char buf[4096], *heap;
+		const char *v = interpreted(rec, i, buf, sizeof(buf), &heap, &len);
 
-		search_interpret(name, value, len, contid_record_find(rec, "arch"),
-				 buf, sizeof(buf));
-		print_json_member(key, klen, buf, strlen(buf));
+		print_json_member(key, klen, v, len);
+		free(heap);
 	} else {
 		print_json_member(key, klen, value, len);
 	}
@@ -138,22 +161,21 @@ static void print_record(const struct contid_record *rec, bool interpret)
 	if (node)
 		print_json_member("node", 4, node, strlen(node));
 	if (interpret) {
-		const char *arch = contid_record_find(rec, "arch");
-
 		/* name=interpreted value, in order, for every field */
 		for (i = 0; i < n; i++) {
-			const char *name, *value;
+			const char *name, *value, *v;
 			size_t len;
-			char buf[4096];
+			char buf[4096], *heap;
 
 			if (contid_record_field(rec, (unsigned int)i, &name, &value, &len) < 0)
 				continue;
-			search_interpret(name, value, len, arch, buf, sizeof(buf));
+			v = interpreted(rec, (unsigned int)i, buf, sizeof(buf), &heap, &len);
 			if (i)
 				print_text(" ");
 			print_log_bytes(name, strlen(name), PRINT_ESC_VALUE);
 			print_text("=");
-			print_log_bytes(buf, strlen(buf), PRINT_ESC_VALUE);
+			print_log_bytes(v, len, PRINT_ESC_VALUE);
+			free(heap);
 		}
 		print_text("\n");
 		print_log_text(PRINT_JSON, "text", contid_record_text(rec));
@@ -185,14 +207,14 @@ static void print_record(const struct contid_record *rec, bool interpret)
 		if (f->first != k)
 			continue;	/* printed with the first */
 		if (f->count == 1) {
-			print_field_value(rec, f->name, f->nlen, f->name, f->value,
+			print_field_value(rec, f->name, f->nlen, k, f->value,
 					  f->len, interpret);
 			continue;
 		}
 		print_open_log_array(f->name);
 		for (j = k; j < (unsigned int)n; j++)
 			if (tab[j].name && tab[j].first == k)
-				print_field_value(rec, NULL, 0, f->name, tab[j].value,
+				print_field_value(rec, NULL, 0, j, tab[j].value,
 						  tab[j].len, interpret);
 		print_close_array();
 	}

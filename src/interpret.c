@@ -2,17 +2,20 @@
 /*
  * contidctl parse -i: the interpreted value of a field, as ausearch -i
  * (libauparse 3.0.9's auparse_interpret_field(), auparse/interpret.c)
- * prints it.
+ * prints it: the ENRICHED log's own interpretation when the record has
+ * one, else the field's kind (auparse's typetab.h) says how to read it.
  */
 #include "config.h"
 
 #include <errno.h>
 #include <grp.h>
 #include <pwd.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "ausearch.h"
 
@@ -63,103 +66,536 @@ static const char *id_name(enum id_kind kind, unsigned int id)
 	return s->name ? s->name : n;
 }
 
-/* ---------------------------------------------------------------- fields */
+/* ---------------------------------------------------------------- output */
 
-static const char *const uid_fields[] = {
-	"auid", "uid", "euid", "suid", "fsuid", "ouid", "obj_uid", "iuid",
-	"sauid", "inode_uid", "old-auid", "oauid", "new-uid", NULL,
-};
-static const char *const gid_fields[] = {
-	"gid", "egid", "sgid", "fsgid", "ogid", "obj_gid", "igid",
-	"inode_gid", "new_gid", "new-gid", NULL,
+/* The interpretation being written: as snprintf, len counts what did not
+ * fit, so that the caller learns the whole length. */
+struct out {
+	char *buf;
+	size_t size, len;
 };
 
-static bool in(const char *const *list, const char *name)
+static void put_bytes(struct out *o, const char *s, size_t n)
 {
-	for (; *list; list++)
-		if (strcmp(*list, name) == 0)
-			return true;
-	return false;
+	if (o->len < o->size) {
+		size_t room = o->size - 1 - o->len, k = n < room ? n : room;
+
+		memcpy(o->buf + o->len, s, k);
+		o->buf[o->len + k] = '\0';
+	}
+	o->len += n;
+}
+
+static void put(struct out *o, const char *s)
+{
+	put_bytes(o, s, strlen(s));
+}
+
+__attribute__((format(printf, 2, 3)))
+static void putf(struct out *o, const char *fmt, ...)
+{
+	char tmp[128];
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(tmp, sizeof(tmp), fmt, ap);
+	va_end(ap);
+	/* every format here is short; longer would be cut, so say so */
+	if (n < 0 || (size_t)n >= sizeof(tmp))
+		put(o, "(too long)");
+	else
+		put_bytes(o, tmp, (size_t)n);
+}
+
+/* @n bytes of a decoded value; NULs (proctitle's argument ends) as spaces */
+static void put_value(struct out *o, const char *v, size_t n)
+{
+	while (n) {
+		const char *z = memchr(v, '\0', n);
+		size_t k = z ? (size_t)(z - v) : n;
+
+		put_bytes(o, v, k);
+		if (!z)
+			break;
+		put_bytes(o, " ", 1);
+		v += k + 1;
+		n -= k + 1;
+	}
+}
+
+/* ---------------------------------------------------------------- names */
+
+/* The names of libaudit 3.0.9's tables; index the number. */
+
+/* auparse/captab.h (CAP_LAST_CAP 40 in the headers Debian built it with) */
+static const char *const cap_names[] = {
+	"chown", "dac_override", "dac_read_search", "fowner", "fsetid", "kill",
+	"setgid", "setuid", "setpcap", "linux_immutable", "net_bind_service",
+	"net_broadcast", "net_admin", "net_raw", "ipc_lock", "ipc_owner",
+	"sys_module", "sys_rawio", "sys_chroot", "sys_ptrace", "sys_pacct",
+	"sys_admin", "sys_boot", "sys_nice", "sys_resource", "sys_time",
+	"sys_tty_config", "mknod", "lease", "audit_write", "audit_control",
+	"setfcap", "mac_override", "mac_admin", "syslog", "wake_alarm",
+	"block_suspend", "audit_read", "perfmon", "bpf", "checkpoint_restore",
+};
+
+/* auparse/signaltab.h; 30 is "IGPWR" there, and so in ausearch -i */
+static const char *const signal_names[] = {
+	"SIG0", "SIGHUP", "SIGINT", "SIGQUIT", "SIGILL", "SIGTRAP", "SIGABRT",
+	"SIGBUS", "SIGFPE", "SIGKILL", "SIGUSR1", "SIGSEGV", "SIGUSR2",
+	"SIGPIPE", "SIGALRM", "SIGTERM", "SIGSTKFLT", "SIGCHLD", "SIGCONT",
+	"SIGSTOP", "SIGTSTP", "SIGTTIN", "SIGTTOU", "SIGURG", "SIGXCPU",
+	"SIGXFSZ", "SIGVTALRM", "SIGPROF", "SIGWINCH", "SIGIO", "IGPWR",
+	"SIGSYS",
+};
+
+/* lib/flagtab.h: the filter lists (AUDIT_FILTER_*) */
+static const char *const list_names[] = {
+	"user", "task", NULL, NULL, "exit", "exclude", "filesystem",
+};
+
+/* auparse/nfprototab.h: NFPROTO_* */
+static const char *const nfproto_names[] = {
+	"unspecified", "inet", "ipv4", "arp", NULL, "netdev", NULL, "bridge",
+	NULL, NULL, "ipv6", NULL, "decnet",
+};
+
+/* lib/ftypetab.h, by (mode & S_IFMT) >> 12 */
+static const char *const ftype_names[] = {
+	[S_IFSOCK >> 12] = "socket", [S_IFLNK >> 12] = "link",
+	[S_IFREG >> 12] = "file", [S_IFBLK >> 12] = "block",
+	[S_IFDIR >> 12] = "dir", [S_IFCHR >> 12] = "character",
+	[S_IFIFO >> 12] = "fifo",
+};
+
+#define NAMES(t) (sizeof(t) / sizeof((t)[0]))
+
+static const char *name_of(const char *const *t, size_t n, unsigned long long i)
+{
+	return i < n ? t[i] : NULL;
+}
+
+/* lib/machinetab.h and audit_elf_to_machine(): the AUDIT_ARCH_* values */
+static const struct {
+	uint32_t elf;
+	const char *name;
+} arch_names[] = {
+	{ 0xc000003e, "x86_64" }, { 0x40000003, "i386" },
+	{ 0xc00000b7, "aarch64" }, { 0x40000028, "arm" },
+	{ 0x80000015, "ppc64" }, { 0xc0000015, "ppc64le" }, { 0x14, "ppc" },
+	{ 0x80000016, "s390x" }, { 0x16, "s390" },
+};
+
+/* ---------------------------------------------------------------- kinds */
+
+/* How a field's value reads (auparse's AUPARSE_TYPE_*), those done here. */
+enum kind {
+	K_RAW,		/* the decoded value as it is */
+	K_UID, K_GID, K_SESSION, K_ARCH, K_SYSCALL, K_EXIT, K_PERM, K_MODE,
+	K_MODE_SHORT, K_CAPABILITY, K_CAP_BITMAP, K_SUCCESS, K_ARG, K_SIGNAL,
+	K_LIST, K_NFPROTO, K_CONTID, K_HEX_ESCAPED,
+};
+
+/* auparse/typetab.h's names of these kinds, and contidctl's contid and
+ * old-contid (docs/interfaces.md); sorted by name at first use */
+static struct field_kind {
+	const char *name;
+	enum kind kind;
+} kinds[] = {
+	{ "a0", K_ARG }, { "a1", K_ARG }, { "a2", K_ARG }, { "a3", K_ARG },
+	{ "arch", K_ARCH }, { "auid", K_UID },
+	{ "cap_fi", K_CAP_BITMAP },
+	{ "cap_fp", K_CAP_BITMAP }, { "cap_pa", K_CAP_BITMAP },
+	{ "cap_pe", K_CAP_BITMAP }, { "cap_pi", K_CAP_BITMAP },
+	{ "cap_pp", K_CAP_BITMAP }, { "capability", K_CAPABILITY },
+	{ "contid", K_CONTID }, { "egid", K_GID }, { "euid", K_UID },
+	{ "exit", K_EXIT }, { "family", K_NFPROTO },
+	{ "fi", K_CAP_BITMAP }, { "fp", K_CAP_BITMAP },
+	{ "fsgid", K_GID }, { "fsuid", K_UID }, { "gid", K_GID },
+	{ "id", K_UID }, { "igid", K_GID }, { "inode_gid", K_GID },
+	{ "inode_uid", K_UID }, { "iuid", K_UID }, { "list", K_LIST },
+	{ "mode", K_MODE }, { "new_gid", K_GID }, { "new_pe", K_CAP_BITMAP },
+	{ "new_pi", K_CAP_BITMAP }, { "new_pp", K_CAP_BITMAP },
+	{ "oauid", K_UID }, { "obj_gid", K_GID }, { "obj_uid", K_UID },
+	{ "ogid", K_GID }, { "old-auid", K_UID }, { "old-contid", K_CONTID },
+	{ "old_pa", K_CAP_BITMAP }, { "old_pe", K_CAP_BITMAP },
+	{ "old_pi", K_CAP_BITMAP }, { "old_pp", K_CAP_BITMAP },
+	{ "ouid", K_UID }, { "pa", K_CAP_BITMAP }, { "pe", K_CAP_BITMAP },
+	{ "perm", K_PERM }, { "perm_mask", K_PERM },
+	{ "pi", K_CAP_BITMAP }, { "pp", K_CAP_BITMAP },
+	{ "res", K_SUCCESS }, { "result", K_SUCCESS }, { "sauid", K_UID },
+	{ "ses", K_SESSION }, { "sgid", K_GID }, { "sig", K_SIGNAL },
+	{ "sigev_signo", K_SIGNAL }, { "suid", K_UID },
+	{ "syscall", K_SYSCALL }, { "uid", K_UID },
+};
+
+static int kind_cmp(const void *a, const void *b)
+{
+	return strcmp(((const struct field_kind *)a)->name,
+		      ((const struct field_kind *)b)->name);
+}
+
+static enum kind kind_of(const char *name)
+{
+	const struct field_kind key = { .name = name }, *k;
+
+	k = bsearch(&key, kinds, NAMES(kinds), sizeof(kinds[0]), kind_cmp);
+	return k ? k->kind : K_RAW;
 }
 
 /*
- * The interpreted value of field @name (ausearch -i): user and group
- * names ("unset" for -1, "unknown(N)" for no entry), an unset session,
- * arch and syscall
- * names (x86_64 and i386; other architectures keep the number), errno names for
- * a negative exit, hex-encoded strings decoded (the library's decoded
- * value, NULs as spaces).  @arch is the record's arch= value or NULL.
+ * The kind of field @name in a record of @type: auparse's
+ * auparse_interp_adjust_type() for the record types it corrects here
+ * (EXECVE's arguments are hex-encoded strings, MQ_OPEN's mode is short,
+ * the group management records' id is a group).
  */
-void search_interpret(const char *name, const char *value, size_t len,
-		      const char *arch, char *buf, size_t size)
+static enum kind adjust_kind(unsigned int type, const char *name)
+{
+	if (type == 1309 /* EXECVE */ && name[0] == 'a' && strcmp(name, "argc") &&
+	    !strstr(name, "_len"))
+		return K_HEX_ESCAPED;
+	if (type == 1312 /* MQ_OPEN */ && strcmp(name, "mode") == 0)
+		return K_MODE_SHORT;
+	if ((type == 1116 || type == 1132 || type == 1118) /* ADD_GROUP,
+	    GRP_MGMT, DEL_GROUP */ && strcmp(name, "id") == 0)
+		return K_GID;
+	return kind_of(name);
+}
+
+/* ---------------------------------------------------------------- values */
+
+/* @v a whole number in @base into *@n (not negative, no sign) */
+static bool number(const char *v, int base, unsigned long long *n)
 {
 	char *end;
+
+	if (!*v || *v == '-' || *v == '+')
+		return false;
+	errno = 0;
+	*n = strtoull(v, &end, base);
+	return *end == '\0' && errno == 0;
+}
+
+static void put_id(struct out *o, enum kind k, const char *v)
+{
 	unsigned long long n;
+	const char *nm;
+
+	if (strcmp(v, "-1") == 0 || (number(v, 10, &n) && n == 4294967295ULL)) {
+		put(o, "unset");
+		return;
+	}
+	if (!number(v, 10, &n) || n > UINT32_MAX) {
+		put(o, v);
+		return;
+	}
+	if (n == 0) {
+		/* as auparse: root, whatever the machine's files say */
+		put(o, "root");
+		return;
+	}
+	nm = id_name(k == K_UID ? ID_USER : ID_GROUP, (unsigned int)n);
+	if (nm)
+		put(o, nm);
+	else	/* auparse prints the ID as an int */
+		putf(o, "unknown(%d)", (int)(unsigned int)n);
+}
+
+static bool arch_value(const char *arch, uint32_t *a)
+{
+	unsigned long long n;
+
+	if (!arch || !number(arch, 16, &n) || n > UINT32_MAX)
+		return false;
+	*a = (uint32_t)n;
+	return true;
+}
+
+static void put_arch(struct out *o, const char *v)
+{
+	uint32_t a;
 	size_t i;
 
+	if (arch_value(v, &a))
+		for (i = 0; i < NAMES(arch_names); i++)
+			if (arch_names[i].elf == a) {
+				put(o, arch_names[i].name);
+				return;
+			}
+	put(o, v);
+}
+
+static void put_syscall(struct out *o, const char *v, const char *arch)
+{
+	unsigned long long n;
+	const char *s = NULL;
+	uint32_t a;
+
+	if (arch_value(arch, &a) && number(v, 10, &n) && n <= INT32_MAX)
+		s = contid_syscall_name_arch(a, (int)n);
+	put(o, s ? s : v);
+}
+
+/* a negative exit: its errno's name and text, "EACCES(Permission denied)" */
+static void put_exit(struct out *o, const char *v)
+{
+	char *end;
+	long long e;
+	const char *en;
+
 	errno = 0;
-	n = strtoull(value, &end, 10);
-	if ((in(uid_fields, name) || in(gid_fields, name)) && *value &&
-	    *end == '\0' && errno == 0) {
-		if (n == 4294967295ULL || strcmp(value, "-1") == 0) {
-			snprintf(buf, size, "unset");
-		} else if (n == 0) {
-			/* as auparse: root, whatever the machine's files say */
-			snprintf(buf, size, "root");
-		} else {
-			const char *nm = id_name(in(uid_fields, name) ? ID_USER : ID_GROUP,
-						 (unsigned int)n);
-
-			if (nm)
-				snprintf(buf, size, "%s", nm);
-			else
-				snprintf(buf, size, "unknown(%llu)", n);
-		}
+	e = strtoll(v, &end, 10);
+	en = *v && *end == '\0' && errno == 0 && e < 0 && e >= -4095 ?
+		strerrorname_np((int)-e) : NULL;
+	if (!en) {
+		put(o, v);
 		return;
 	}
-	if ((strcmp(name, "ses") == 0 || strcmp(name, "old-ses") == 0) &&
-	    (strcmp(value, "4294967295") == 0 || strcmp(value, "-1") == 0)) {
-		snprintf(buf, size, "unset");
+	putf(o, "%s(%s)", en, strerror((int)-e));
+}
+
+static void put_perm(struct out *o, const char *v)
+{
+	static const char *const perms[] = { "read", "write", "exec", "attr" };
+	/* AUDIT_PERM_EXEC 1, _WRITE 2, _READ 4, _ATTR 8, in auparse's order */
+	static const unsigned int bits[] = { 4, 2, 1, 8 };
+	unsigned long long n;
+	bool any = false;
+	size_t i;
+
+	if (!number(v, 10, &n)) {
+		put(o, v);
 		return;
 	}
-	if (strcmp(name, "arch") == 0) {
-		if (strcmp(value, "c000003e") == 0) {
-			snprintf(buf, size, "x86_64");
-			return;
+	/* the kernel reads nothing as everything */
+	if (n == 0)
+		n = 0xf;
+	for (i = 0; i < NAMES(perms); i++)
+		if (n & bits[i]) {
+			put(o, any ? "," : "");
+			put(o, perms[i]);
+			any = true;
 		}
-		if (strcmp(value, "40000003") == 0) {
-			snprintf(buf, size, "i386");
-			return;
-		}
-	}
-	/* the syscall's name in the record's arch (x86_64 and i386) */
-	if (strcmp(name, "syscall") == 0 && *value && *end == '\0' && arch) {
-		char *aend;
-		unsigned long a;
-		const char *s;
+}
 
-		errno = 0;
-		a = strtoul(arch, &aend, 16);
-		s = *arch && *aend == '\0' && errno == 0 && a <= UINT32_MAX ?
-			contid_syscall_name_arch((uint32_t)a, (int)n) : NULL;
-		if (s) {
-			snprintf(buf, size, "%s", s);
-			return;
-		}
-	}
-	if (strcmp(name, "exit") == 0 && value[0] == '-') {
-		long long e = strtoll(value, &end, 10);
-		const char *en = *end == '\0' && e >= -4095 ? strerrorname_np((int)-e) : NULL;
+/* "file,644", "dir,sgid,2755"...; @full false: MQ_OPEN's "0644" */
+static void put_mode(struct out *o, const char *v, bool full)
+{
+	unsigned long long n;
+	bool any = false;
 
-		if (en) {
-			snprintf(buf, size, "%s", en);
-			return;
-		}
-	}
-	/* the decoded value; NULs (proctitle's argument ends) as spaces */
-	if (size == 0)
+	if (!number(v, 8, &n) || n > UINT32_MAX) {
+		put(o, v);
 		return;
-	for (i = 0; i < len && i + 1 < size; i++)
-		buf[i] = value[i] ? value[i] : ' ';
-	buf[i] = '\0';
+	}
+	if (full) {
+		const char *t = name_of(ftype_names, NAMES(ftype_names),
+					(n & S_IFMT) >> 12);
+
+		if (t)
+			put(o, t);
+		else
+			putf(o, "%03llo", (n & S_IFMT) >> 12);
+		any = true;
+	}
+	if (n & S_ISUID) {
+		put(o, any ? ",suid" : "suid");
+		any = true;
+	}
+	if (n & S_ISGID) {
+		put(o, any ? ",sgid" : "sgid");
+		any = true;
+	}
+	if (n & S_ISVTX) {
+		put(o, any ? ",sticky" : "sticky");
+		any = true;
+	}
+	putf(o, full ? ",%03llo" : any ? ",0%03llo" : "0%03llo", n & 0777);
+}
+
+static void put_cap_bitmap(struct out *o, const char *v)
+{
+	unsigned long long n;
+	bool any = false;
+	size_t i;
+
+	if (!number(v, 16, &n)) {
+		put(o, v);
+		return;
+	}
+	for (i = 0; i < NAMES(cap_names); i++)
+		if (n & (1ULL << i)) {
+			put(o, any ? "," : "");
+			put(o, cap_names[i]);
+			any = true;
+		}
+	if (!any)
+		put(o, "none");
+}
+
+/* a number's name in table @t (@n names), else "unknown-WHAT(V)" */
+static void put_named(struct out *o, const char *v, const char *const *t, size_t n,
+		      const char *what)
+{
+	unsigned long long i;
+	const char *s;
+
+	if (!number(v, 10, &i)) {
+		put(o, v);
+		return;
+	}
+	s = name_of(t, n, i);
+	if (s)
+		put(o, s);
+	else
+		putf(o, "unknown-%s(%s)", what, v);
+}
+
+/* res=: 1 yes, 0 no, another number unset; words as they are */
+static void put_success(struct out *o, const char *v)
+{
+	unsigned long long n;
+
+	if (*v < '0' || *v > '9' || !number(v, 10, &n))
+		put(o, v);
+	else
+		put(o, n == 1 ? "yes" : n == 0 ? "no" : "unset");
+}
+
+/*
+ * A syscall argument (a0..a3): auparse prints it in hex as "0xVALUE", and
+ * for some syscalls names it (open's flags, ...): not done here.
+ */
+static void put_arg(struct out *o, const char *v)
+{
+	put(o, "0x");
+	put(o, v);
+}
+
+/* A container ID: the unset ID as "unset" (docs/interfaces.md) */
+static void put_contid(struct out *o, const char *v)
+{
+	if (strcmp(v, "18446744073709551615") == 0 || strcmp(v, "-1") == 0)
+		put(o, "unset");
+	else
+		put(o, v);
+}
+
+static int hexval(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+/*
+ * EXECVE's arguments: the kernel writes one quoted, or hex-encoded when it
+ * holds a quote, a space, a control byte or a byte past 0x7e; auparse
+ * decodes the leading run of hex digit pairs (its au_unescape()).  @raw
+ * is the value as written, @v and @len the library's decoding of it.
+ */
+static void put_hex_escaped(struct out *o, const char *raw, const char *v, size_t len)
+{
+	size_t i;
+
+	if (!raw || raw[0] == '"' || raw[0] == '(' || hexval(raw[0]) < 0) {
+		put_value(o, v, len);
+		return;
+	}
+	for (i = 0; hexval(raw[i]) >= 0 && hexval(raw[i + 1]) >= 0; i += 2) {
+		char c = (char)(hexval(raw[i]) << 4 | hexval(raw[i + 1]));
+
+		put_value(o, &c, 1);
+	}
+}
+
+/* ---------------------------------------------------------------- fields */
+
+size_t search_interpret(const struct contid_record *rec, unsigned int i,
+			char *buf, size_t size)
+{
+	static bool sorted;
+	struct out o = { .buf = buf, .size = size };
+	const char *name, *v, *e;
+	enum kind k;
+	size_t len;
+
+	if (size)
+		buf[0] = '\0';
+	if (!sorted) {
+		/* the table is written in order; keep it so if it was not */
+		qsort(kinds, NAMES(kinds), sizeof(kinds[0]), kind_cmp);
+		sorted = true;
+	}
+	if (contid_record_field(rec, i, &name, &v, &len) < 0)
+		return 0;
+	/* an ENRICHED log's own interpretation, as auparse (which tries
+	 * again what auditd did not know, "unknown-...") */
+	e = contid_record_field_interp(rec, i);
+	if (e && strncmp(e, "unknown-", 8) != 0) {
+		put(&o, e);
+		return o.len;
+	}
+	k = adjust_kind(contid_record_type(rec), name);
+	switch (k) {
+	case K_UID:
+	case K_GID:
+		put_id(&o, k, v);
+		break;
+	case K_SESSION:
+		put(&o, strcmp(v, "4294967295") == 0 ? "unset" : v);
+		break;
+	case K_ARCH:
+		put_arch(&o, v);
+		break;
+	case K_SYSCALL:
+		put_syscall(&o, v, contid_record_find(rec, "arch"));
+		break;
+	case K_EXIT:
+		put_exit(&o, v);
+		break;
+	case K_PERM:
+		put_perm(&o, v);
+		break;
+	case K_MODE:
+	case K_MODE_SHORT:
+		put_mode(&o, v, k == K_MODE);
+		break;
+	case K_CAPABILITY:
+		put_named(&o, v, cap_names, NAMES(cap_names), "capability");
+		break;
+	case K_CAP_BITMAP:
+		put_cap_bitmap(&o, v);
+		break;
+	case K_SUCCESS:
+		put_success(&o, v);
+		break;
+	case K_ARG:
+		put_arg(&o, v);
+		break;
+	case K_SIGNAL:
+		put_named(&o, v, signal_names, NAMES(signal_names), "signal");
+		break;
+	case K_LIST:
+		put_named(&o, v, list_names, NAMES(list_names), "list");
+		break;
+	case K_NFPROTO:
+		put_named(&o, v, nfproto_names, NAMES(nfproto_names), "family");
+		break;
+	case K_CONTID:
+		put_contid(&o, v);
+		break;
+	case K_HEX_ESCAPED:
+		put_hex_escaped(&o, contid_record_field_raw(rec, i), v, len);
+		break;
+	case K_RAW:
+		put_value(&o, v, len);
+		break;
+	}
+	return o.len;
 }

@@ -129,6 +129,36 @@ else
 	echo "FAIL: -i ids: $(cat cli-parse.out)"; fails=$((fails + 1))
 fi
 rm -f cli-parse.ids
+# -i on contidctl.interpret.log: every kind of field interpreted here.
+# contidctl.interpret.txt has ausearch -i 3.0.9's values for the same log
+# (its records in the log's order), but contid= and old-contid=, which
+# ausearch does not know: the unset ID (18446744073709551615, -1) is
+# "unset" (docs/interfaces.md).  The ENRICHED part's names (alice, staff)
+# win over this machine's (uid 1000), as in auparse.
+ctl 0 "" parse -i "$data/contidctl.interpret.log" > cli-parse.out
+if diff -u "$data/contidctl.interpret.txt" cli-parse.out; then
+	echo "ok: -i as ausearch -i: enriched names, mode, caps, res, sig, list, family, EXECVE, contid"
+else
+	echo "FAIL: -i interpretations differ from $data/contidctl.interpret.txt"; fails=$((fails + 1))
+fi
+# -i: an interpretation longer than the printer's 4 KiB buffer is printed
+# whole: an EXECVE argument of 5000 bytes, hex-encoded (10000 digits).
+arg=$(head -c 5000 /dev/zero | tr '\0' 'A')
+printf 'type=EXECVE msg=audit(1700000200.000:801): argc=1 a0=%s\n' \
+	"$(printf %s "$arg" | od -An -tx1 -v | tr -d ' \n' | tr a-f A-F)" > cli-parse.long
+ctl 0 "" parse -i cli-parse.long > cli-parse.out
+if [ "$(cat cli-parse.out)" = "audit(1700000200.000:801) contid=none
+    EXECVE argc=1 a0=$arg" ]; then
+	echo "ok: -i: a 5000-byte argument whole"
+else
+	echo "FAIL: -i long argument: $(wc -c < cli-parse.out) bytes"; fails=$((fails + 1))
+fi
+ctl 0 "" --json parse -i cli-parse.long > cli-parse.out
+case "$(cat cli-parse.out)" in
+*"\"a0\":\"$arg\"}"*) echo "ok: --json -i: a 5000-byte argument whole" ;;
+*) echo "FAIL: --json -i long argument: $(wc -c < cli-parse.out) bytes"; fails=$((fails + 1)) ;;
+esac
+rm -f cli-parse.long
 rm -f cli-parse.out cli-parse.err
 fails=$((fails + $(cli_failures)))
 echo "$fails failed"
