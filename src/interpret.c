@@ -277,29 +277,37 @@ static bool number(const char *v, int base, unsigned long long *n)
 	return *end == '\0' && errno == 0;
 }
 
+/* user or group @n (its value as written was a number) */
+static void put_id_n(struct out *o, enum kind k, unsigned long long n)
+{
+	const char *nm;
+
+	if (n == 4294967295ULL) {
+		put(o, "unset");
+	} else if (n > UINT32_MAX) {
+		putf(o, "%llu", n);
+	} else if (n == 0) {
+		/* as auparse: root, whatever the machine's files say */
+		put(o, "root");
+	} else {
+		nm = id_name(k == K_UID ? ID_USER : ID_GROUP, (unsigned int)n);
+		if (nm)
+			put(o, nm);
+		else	/* auparse prints the ID as an int */
+			putf(o, "unknown(%d)", (int)(unsigned int)n);
+	}
+}
+
 static void put_id(struct out *o, enum kind k, const char *v)
 {
 	unsigned long long n;
-	const char *nm;
 
-	if (strcmp(v, "-1") == 0 || (number(v, 10, &n) && n == 4294967295ULL)) {
+	if (strcmp(v, "-1") == 0)
 		put(o, "unset");
-		return;
-	}
-	if (!number(v, 10, &n) || n > UINT32_MAX) {
+	else if (!number(v, 10, &n) || n > UINT32_MAX)
 		put(o, v);
-		return;
-	}
-	if (n == 0) {
-		/* as auparse: root, whatever the machine's files say */
-		put(o, "root");
-		return;
-	}
-	nm = id_name(k == K_UID ? ID_USER : ID_GROUP, (unsigned int)n);
-	if (nm)
-		put(o, nm);
-	else	/* auparse prints the ID as an int */
-		putf(o, "unknown(%d)", (int)(unsigned int)n);
+	else
+		put_id_n(o, k, n);
 }
 
 static bool arch_value(const char *arch, uint32_t *a)
@@ -380,15 +388,10 @@ static void put_perm(struct out *o, const char *v)
 }
 
 /* "file,644", "dir,sgid,2755"...; @full false: MQ_OPEN's "0644" */
-static void put_mode(struct out *o, const char *v, bool full)
+static void put_mode_n(struct out *o, unsigned long long n, bool full)
 {
-	unsigned long long n;
 	bool any = false;
 
-	if (!number(v, 8, &n) || n > UINT32_MAX) {
-		put(o, v);
-		return;
-	}
 	if (full) {
 		const char *t = name_of(ftype_names, NAMES(ftype_names),
 					(n & S_IFMT) >> 12);
@@ -412,6 +415,17 @@ static void put_mode(struct out *o, const char *v, bool full)
 		any = true;
 	}
 	putf(o, full ? ",%03llo" : any ? ",0%03llo" : "0%03llo", n & 0777);
+}
+
+/* a mode in octal (mode=) */
+static void put_mode(struct out *o, const char *v, bool full)
+{
+	unsigned long long n;
+
+	if (!number(v, 8, &n) || n > UINT32_MAX)
+		put(o, v);
+	else
+		put_mode_n(o, n, full);
 }
 
 static void put_cap_bitmap(struct out *o, const char *v)
@@ -463,14 +477,171 @@ static void put_success(struct out *o, const char *v)
 		put(o, n == 1 ? "yes" : n == 0 ? "no" : "unset");
 }
 
+/* ---------------------------------------------------------------- a0..a3 */
+
+/* How auparse's print_a0()..print_a3() read an argument of a syscall. */
+enum arg_kind {
+	A_DIRFD,	/* AT_FDCWD, else hex */
+	A_OPEN_FLAGS,	/* O_RDONLY|O_CLOEXEC */
+	A_CREAT_MODE,	/* open's mode: when a1 has O_CREAT, as A_MODE_SHORT */
+	A_MODE_SHORT,	/* 0755, suid,0755 */
+	A_MODE,		/* file,644 */
+	A_SIGNAL,	/* SIGTERM, unknown-signal(0x40) */
+	A_UID, A_GID,	/* in hex: root, unset, a name */
+	A_EXIT,		/* EXIT_SUCCESS, EXIT_FAILURE, UNKNOWN */
+};
+
 /*
- * A syscall argument (a0..a3): auparse prints it in hex as "0xVALUE", and
- * for some syscalls names it (open's flags, ...): not done here.
+ * The arguments auparse 3.0.9 names, by syscall name and argument
+ * (auparse/interpret.c's print_a0..print_a2, as its branches reach them:
+ * "fchown"'s a1 and every chown's a2 stay hex there, and so here).  Not
+ * yet: the socket, clone, mmap, fcntl, prctl, ptrace, rlimit, ioctl,
+ * sched, recv and setsockopt arguments (hex).
  */
-static void put_arg(struct out *o, const char *v)
+static const struct syscall_arg {
+	const char *sys;
+	unsigned char arg;
+	unsigned char kind;
+} syscall_args[] = {
+	{ "renameat", 0, A_DIRFD }, { "renameat2", 0, A_DIRFD },
+	{ "readlinkat", 0, A_DIRFD }, { "mkdirat", 0, A_DIRFD },
+	{ "mknodat", 0, A_DIRFD }, { "fchownat", 0, A_DIRFD },
+	{ "futimesat", 0, A_DIRFD }, { "fchmodat", 0, A_DIRFD },
+	{ "faccessat", 0, A_DIRFD }, { "faccessat2", 0, A_DIRFD },
+	{ "futimensat", 0, A_DIRFD }, { "unlinkat", 0, A_DIRFD },
+	{ "utimensat", 0, A_DIRFD }, { "linkat", 0, A_DIRFD },
+	{ "newfstatat", 0, A_DIRFD }, { "openat", 0, A_DIRFD },
+	{ "openat2", 0, A_DIRFD }, { "name_to_handle_at", 0, A_DIRFD },
+	{ "rt_sigaction", 0, A_SIGNAL },
+	{ "setuid", 0, A_UID }, { "setreuid", 0, A_UID },
+	{ "setresuid", 0, A_UID }, { "setfsuid", 0, A_UID },
+	{ "setgid", 0, A_GID }, { "setregid", 0, A_GID },
+	{ "setresgid", 0, A_GID }, { "setfsgid", 0, A_GID },
+	{ "exit", 0, A_EXIT }, { "exit_group", 0, A_EXIT },
+	{ "fchmod", 1, A_MODE_SHORT }, { "chmod", 1, A_MODE_SHORT },
+	{ "creat", 1, A_MODE_SHORT }, { "mkdir", 1, A_MODE_SHORT },
+	{ "mknod", 1, A_MODE }, { "chown", 1, A_UID }, { "chown32", 1, A_UID },
+	{ "lchown32", 1, A_UID }, { "fchown32", 1, A_UID },
+	{ "setreuid", 1, A_UID }, { "setresuid", 1, A_UID },
+	{ "setregid", 1, A_GID }, { "setresgid", 1, A_GID },
+	{ "open", 1, A_OPEN_FLAGS }, { "mq_open", 1, A_OPEN_FLAGS },
+	{ "kill", 1, A_SIGNAL }, { "tkill", 1, A_SIGNAL },
+	{ "openat", 2, A_OPEN_FLAGS }, { "open_by_handle_at", 2, A_OPEN_FLAGS },
+	{ "open", 2, A_CREAT_MODE }, { "mq_open", 2, A_CREAT_MODE },
+	{ "fchmodat", 2, A_MODE_SHORT }, { "mkdirat", 2, A_MODE_SHORT },
+	{ "mknodat", 2, A_MODE_SHORT },
+	{ "setresuid", 2, A_UID }, { "setresgid", 2, A_GID },
+	{ "readlinkat", 2, A_DIRFD }, { "renameat", 2, A_DIRFD },
+	{ "renameat2", 2, A_DIRFD }, { "linkat", 2, A_DIRFD },
+	{ "tgkill", 2, A_SIGNAL },
+};
+
+/* auparse/open-flagtab.h, in its order (O_RDONLY is the absence of both
+ * access bits) */
+static const struct {
+	unsigned int flag;
+	const char *name;
+} open_flags[] = {
+	{ 01, "O_WRONLY" }, { 02, "O_RDWR" }, { 0100, "O_CREAT" },
+	{ 0200, "O_EXCL" }, { 0400, "O_NOCTTY" }, { 01000, "O_TRUNC" },
+	{ 02000, "O_APPEND" }, { 04000, "O_NONBLOCK" }, { 010000, "O_DSYNC" },
+	{ 020000, "O_ASYNC" }, { 040000, "O_DIRECT" },
+	{ 0200000, "O_DIRECTORY" }, { 0400000, "O_NOFOLLOW" },
+	{ 01000000, "O_NOATIME" }, { 02000000, "O_CLOEXEC" },
+	{ 04000000, "__O_SYNC" }, { 010000000, "O_PATH" },
+	{ 020000000, "__O_TMPFILE" },
+};
+
+static void put_open_flags(struct out *o, unsigned long long n)
 {
-	put(o, "0x");
-	put(o, v);
+	bool any = (n & 3) == 0;
+	size_t i;
+
+	if (any)
+		put(o, "O_RDONLY");
+	for (i = 0; i < NAMES(open_flags); i++)
+		if (n & open_flags[i].flag) {
+			put(o, any ? "|" : "");
+			put(o, open_flags[i].name);
+			any = true;
+		}
+}
+
+/* The kind of argument @arg (0..3) of syscall @sys, or -1: hex. */
+static int arg_kind(const char *sys, unsigned int arg)
+{
+	size_t i;
+
+	for (i = 0; sys && i < NAMES(syscall_args); i++)
+		if (syscall_args[i].arg == arg && syscall_args[i].sys[0] == sys[0] &&
+		    strcmp(syscall_args[i].sys, sys) == 0)
+			return syscall_args[i].kind;
+	return -1;
+}
+
+/*
+ * A syscall argument a0..a3 of @rec, @v its value in hex: named as auparse
+ * names it for some syscalls, else "0x" and the value.
+ */
+static void put_arg(struct out *o, const struct contid_record *rec,
+		    const char *name, const char *v)
+{
+	const char *arch = contid_record_find(rec, "arch");
+	const char *sc = contid_record_find(rec, "syscall"), *a1s;
+	unsigned long long n, a1;
+	const char *sys = NULL;
+	int kind;
+	uint32_t a;
+
+	if (arch_value(arch, &a) && sc && number(sc, 10, &n) && n <= INT32_MAX)
+		sys = contid_syscall_name_arch(a, (int)n);
+	kind = arg_kind(sys, (unsigned int)(name[1] - '0'));
+	if (kind < 0 || !number(v, 16, &n)) {
+		put(o, "0x");
+		put(o, v);
+		return;
+	}
+	switch ((enum arg_kind)kind) {
+	case A_DIRFD:
+		if (n == 0xffffff9c) {
+			put(o, "AT_FDCWD");
+		} else {
+			put(o, "0x");
+			put(o, v);
+		}
+		break;
+	case A_OPEN_FLAGS:
+		put_open_flags(o, n);
+		break;
+	case A_CREAT_MODE:
+		a1s = contid_record_find(rec, "a1");
+		if (!a1s || !number(a1s, 16, &a1) || !(a1 & 0100)) {
+			put(o, "0x");
+			put(o, v);
+			break;
+		}
+		/* fall through */
+	case A_MODE_SHORT:
+	case A_MODE:
+		put_mode_n(o, n, kind == A_MODE);
+		break;
+	case A_SIGNAL:
+		if (n < NAMES(signal_names)) {
+			put(o, signal_names[n]);
+		} else {
+			put(o, "unknown-signal(0x");
+			put(o, v);
+			put(o, ")");
+		}
+		break;
+	case A_UID:
+	case A_GID:
+		put_id_n(o, kind == A_UID ? K_UID : K_GID, n);
+		break;
+	case A_EXIT:
+		put(o, n == 0 ? "EXIT_SUCCESS" : n == 1 ? "EXIT_FAILURE" : "UNKNOWN");
+		break;
+	}
 }
 
 /* A container ID: the unset ID as "unset" (docs/interfaces.md) */
@@ -576,7 +747,7 @@ size_t search_interpret(const struct contid_record *rec, unsigned int i,
 		put_success(&o, v);
 		break;
 	case K_ARG:
-		put_arg(&o, v);
+		put_arg(&o, rec, name, v);
 		break;
 	case K_SIGNAL:
 		put_named(&o, v, signal_names, NAMES(signal_names), "signal");
