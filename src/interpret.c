@@ -18,6 +18,7 @@
 #include <sys/stat.h>
 
 #include "ausearch.h"
+#include "interpret.h"
 
 /* ---------------------------------------------------------------- ids */
 
@@ -194,7 +195,7 @@ enum kind {
 	K_RAW,		/* the decoded value as it is */
 	K_UID, K_GID, K_SESSION, K_ARCH, K_SYSCALL, K_EXIT, K_PERM, K_MODE,
 	K_MODE_SHORT, K_CAPABILITY, K_CAP_BITMAP, K_SUCCESS, K_ARG, K_SIGNAL,
-	K_LIST, K_NFPROTO, K_CONTID, K_HEX_ESCAPED,
+	K_LIST, K_NFPROTO, K_CONTID, K_HEX_ESCAPED, K_SOCKADDR,
 };
 
 /* auparse/typetab.h's names of these kinds, and contidctl's contid and
@@ -224,7 +225,8 @@ static struct field_kind {
 	{ "ouid", K_UID }, { "pa", K_CAP_BITMAP }, { "pe", K_CAP_BITMAP },
 	{ "perm", K_PERM }, { "perm_mask", K_PERM },
 	{ "pi", K_CAP_BITMAP }, { "pp", K_CAP_BITMAP },
-	{ "res", K_SUCCESS }, { "result", K_SUCCESS }, { "sauid", K_UID },
+	{ "res", K_SUCCESS }, { "result", K_SUCCESS }, { "saddr", K_SOCKADDR },
+	{ "sauid", K_UID },
 	{ "ses", K_SESSION }, { "sgid", K_GID }, { "sig", K_SIGNAL },
 	{ "sigev_signo", K_SIGNAL }, { "suid", K_UID },
 	{ "syscall", K_SYSCALL }, { "uid", K_UID },
@@ -248,13 +250,17 @@ static enum kind kind_of(const char *name)
  * The kind of field @name in a record of @type: auparse's
  * auparse_interp_adjust_type() for the record types it corrects here
  * (EXECVE's arguments are hex-encoded strings, MQ_OPEN's mode is short,
- * the group management records' id is a group).
+ * the group management records' id is a group, the saddr of an AVC or a
+ * NETFILTER_PKT is no socket address).
  */
 static enum kind adjust_kind(unsigned int type, const char *name)
 {
 	if (type == 1309 /* EXECVE */ && name[0] == 'a' && strcmp(name, "argc") &&
 	    !strstr(name, "_len"))
 		return K_HEX_ESCAPED;
+	if ((type == 1400 /* AVC */ || type == 1324 /* NETFILTER_PKT */) &&
+	    strcmp(name, "saddr") == 0)
+		return K_RAW;
 	if (type == 1312 /* MQ_OPEN */ && strcmp(name, "mode") == 0)
 		return K_MODE_SHORT;
 	if ((type == 1116 || type == 1132 || type == 1118) /* ADD_GROUP,
@@ -653,7 +659,7 @@ static void put_contid(struct out *o, const char *v)
 		put(o, v);
 }
 
-static int hexval(char c)
+int interpret_hexval(char c)
 {
 	if (c >= '0' && c <= '9')
 		return c - '0';
@@ -674,12 +680,12 @@ static void put_hex_escaped(struct out *o, const char *raw, const char *v, size_
 {
 	size_t i;
 
-	if (!raw || raw[0] == '"' || raw[0] == '(' || hexval(raw[0]) < 0) {
+	if (!raw || raw[0] == '"' || raw[0] == '(' || interpret_hexval(raw[0]) < 0) {
 		put_value(o, v, len);
 		return;
 	}
-	for (i = 0; hexval(raw[i]) >= 0 && hexval(raw[i + 1]) >= 0; i += 2) {
-		char c = (char)(hexval(raw[i]) << 4 | hexval(raw[i + 1]));
+	for (i = 0; interpret_hexval(raw[i]) >= 0 && interpret_hexval(raw[i + 1]) >= 0; i += 2) {
+		char c = (char)(interpret_hexval(raw[i]) << 4 | interpret_hexval(raw[i + 1]));
 
 		put_value(o, &c, 1);
 	}
@@ -763,6 +769,10 @@ size_t search_interpret(const struct contid_record *rec, unsigned int i,
 		break;
 	case K_HEX_ESCAPED:
 		put_hex_escaped(&o, contid_record_field_raw(rec, i), v, len);
+		break;
+	case K_SOCKADDR:
+		/* the first output of the field: o.len is 0 */
+		o.len = interpret_sockaddr(v, buf, size);
 		break;
 	case K_RAW:
 		put_value(&o, v, len);

@@ -158,12 +158,11 @@ expect "-te at the end" 2 parse "$a" -te
 
 # ---------------------------------------------------------------- -i
 # ses and uid 0 / unset: host-independent names (root is uid and gid 0);
-# the SYSCALL fields as ausearch -i 3.0.9 prints them; ausearch decodes
-# the saddr (not done here: issue 32)
+# the fields as ausearch -i 3.0.9 prints them
 cat <<'EOF' | out
 audit(1492037289.295:58) contid=none
     SYSCALL arch=x86_64 syscall=connect success=no exit=EINPROGRESS(Operation now in progress) a0=0x6 a1=0x7ffed2893080 a2=0x10 a3=0xfe items=0 ppid=1 pid=1172 auid=unset uid=root gid=root euid=root suid=root fsuid=root egid=root sgid=root fsgid=root tty=(none) ses=unset comm=google_accounts exe=/usr/bin/python2.7;58d1ccfb (deleted) subj=system_u:system_r:unconfined_service_t:s0 key=(null)
-    SOCKADDR saddr=02000050A9FEA9FE0000000000000000
+    SOCKADDR saddr={ saddr_fam=inet laddr=169.254.169.254 lport=80 }
 EOF
 expect "-i: arch, syscall, errno, users, groups, unset, quotes" 0 parse -i -m SOCKADDR -ts 04/12/17 22:48:09 -te 04/12/17 22:48:09 "$logs/golibaudit-normal.log"
 # aus-test3.log's event :194435 alone (node=, hex proctitle, uid 1000):
