@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "contidctl.h"
 #include "ausearch.h"
@@ -252,10 +253,30 @@ static char *format_u64(char *p, uint64_t v, unsigned int width)
 }
 
 /* "SEC.MSEC:SERIAL" as "%" PRIu64 ".%03u:%" PRIu64 prints it, into @buf
- * (room for 64): snprintf was 6% of `parse`. */
-static void format_stamp(char *buf, uint64_t sec, unsigned int msec, uint64_t serial)
+ * (room for 96): snprintf was 6% of `parse`.  -i: the local date and
+ * time in the locale's "%x %T" as ausearch -i prints it ("11/14/23
+ * 22:13:20.100:601" in the C locale), when the time converts. */
+static void format_stamp(char *buf, uint64_t sec, unsigned int msec, uint64_t serial,
+			 bool local)
 {
-	char *p = format_u64(buf, sec, 1);
+	char *p = NULL;
+	time_t t = (time_t)sec;
+	struct tm tm;
+
+	if (local && sec <= INT64_MAX && localtime_r(&t, &tm)) {
+		size_t n;
+
+		/* %x is a 2-digit year in some locales (C's MM/DD/YY): so it
+		 * is in ausearch -i, whose format this is */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-y2k"
+		n = strftime(buf, 40, "%x %T", &tm);
+#pragma GCC diagnostic pop
+
+		p = n ? buf + n : NULL;
+	}
+	if (!p)
+		p = format_u64(buf, sec, 1);
 
 	*p++ = '.';
 	p = format_u64(p, msec, 3);
@@ -269,10 +290,10 @@ void print_event(const struct contid_event *ev, bool interpret)
 	int i, n = contid_event_record_count(ev), nid = contid_event_contid_count(ev);
 	const struct contid_record *first = contid_event_record(ev, 0);
 	const char *node = first ? contid_record_node(first) : NULL;
-	char stamp[64];
+	char stamp[96];
 
 	format_stamp(stamp, contid_event_sec(ev), contid_event_msec(ev),
-		     contid_event_serial(ev));
+		     contid_event_serial(ev), false);
 	print_open_object(NULL);
 	/* every line says what it is and in which version of the format
 	 * (docs/json.md, contidctl-events.schema.json) */
@@ -284,7 +305,12 @@ void print_event(const struct contid_event *ev, bool interpret)
 		print_log_bytes(node, strlen(node), PRINT_ESC_VALUE);
 		print_text(" ");
 	}
-	print_string(PRINT_ANY, "stamp", "audit(%s)", stamp);
+	/* JSON keeps the numbers with -i: "sec", "msec" and "stamp" */
+	print_string(PRINT_JSON, "stamp", NULL, stamp);
+	if (interpret)
+		format_stamp(stamp, contid_event_sec(ev), contid_event_msec(ev),
+			     contid_event_serial(ev), true);
+	print_text("audit(%s)", stamp);
 	print_u64(PRINT_JSON, "sec", NULL, contid_event_sec(ev));
 	print_u64(PRINT_JSON, "msec", NULL, contid_event_msec(ev));
 	print_u64(PRINT_JSON, "serial", NULL, contid_event_serial(ev));
