@@ -500,7 +500,8 @@ enum arg_kind {
 /*
  * The arguments auparse 3.0.9 names, by syscall name and argument
  * (auparse/interpret.c's print_a0..print_a2, as its branches reach them:
- * "fchown"'s a1 and every chown's a2 stay hex there, and so here).  Not
+ * only chown's and chown32's a1 are users there, not fchown's or lchown's,
+ * and no chown's a2 is a group; so here).  Not
  * yet: the socket, clone, mmap, fcntl, prctl, ptrace, rlimit, ioctl,
  * sched, recv and setsockopt arguments (hex).
  */
@@ -527,7 +528,6 @@ static const struct syscall_arg {
 	{ "fchmod", 1, A_MODE_SHORT }, { "chmod", 1, A_MODE_SHORT },
 	{ "creat", 1, A_MODE_SHORT }, { "mkdir", 1, A_MODE_SHORT },
 	{ "mknod", 1, A_MODE }, { "chown", 1, A_UID }, { "chown32", 1, A_UID },
-	{ "lchown32", 1, A_UID }, { "fchown32", 1, A_UID },
 	{ "setreuid", 1, A_UID }, { "setresuid", 1, A_UID },
 	{ "setregid", 1, A_GID }, { "setresgid", 1, A_GID },
 	{ "open", 1, A_OPEN_FLAGS }, { "mq_open", 1, A_OPEN_FLAGS },
