@@ -9,6 +9,7 @@
 
 #include <errno.h>
 #include <grp.h>
+#include <netdb.h>
 #include <pwd.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -65,6 +66,29 @@ static const char *id_name(enum id_kind kind, unsigned int id)
 	s->id = id;
 	/* n lasts until the next lookup: the caller copies it at once */
 	return s->name ? s->name : n;
+}
+
+/*
+ * The name of IP protocol @n in /etc/protocols (getprotobynumber(), as
+ * auparse asks it), or NULL; each of the 256 looked up once a run.
+ */
+static const char *proto_name(unsigned long long n)
+{
+	static struct {
+		bool looked;
+		char *name;
+	} cache[256];
+	const struct protoent *p;
+
+	if (n >= 256)
+		return NULL;
+	if (!cache[n].looked) {
+		p = getprotobynumber((int)n);
+		cache[n].name = p ? strdup(p->p_name) : NULL;
+		/* out of memory: asked again the next time */
+		cache[n].looked = !p || cache[n].name;
+	}
+	return cache[n].name;
 }
 
 /* ---------------------------------------------------------------- output */
@@ -170,6 +194,31 @@ static const char *const ftype_names[] = {
 	[S_IFIFO >> 12] = "fifo",
 };
 
+/* auparse/seccomptab.h, by (code & SECCOMP_RET_ACTION) >> 16 */
+static const char *const seccomp_names[] = {
+	[0x0000] = "kill", [0x0003] = "trap", [0x0005] = "errno",
+	[0x7fc0] = "user-notify", [0x7ff0] = "trace", [0x7ffc] = "log",
+	[0x7fff] = "allow",
+};
+
+/* auparse/socktypetab.h: SOCK_* */
+static const char *const socktype_names[] = {
+	[1] = "SOCK_STREAM", "SOCK_DGRAM", "SOCK_RAW", "SOCK_RDM",
+	"SOCK_SEQPACKET", "SOCK_DCCP", [10] = "SOCK_PACKET",
+};
+
+/* auparse/clone-flagtab.h, bit by bit from 0x100 (CLONE_STOPPED is
+ * CLONE_NEWCGROUP's bit there); its CLONE_CLEAR_SIGHAND, bit 32, is never
+ * reached by its 32-bit flags, and so not here */
+static const char *const clone_names[] = {
+	"CLONE_VM", "CLONE_FS", "CLONE_FILES", "CLONE_SIGHAND", NULL,
+	"CLONE_PTRACE", "CLONE_VFORK", "CLONE_PARENT", "CLONE_THREAD",
+	"CLONE_NEWNS", "CLONE_SYSVSEM", "CLONE_SETTLS", "CLONE_PARENT_SETTID",
+	"CLONE_CHILD_CLEARTID", "CLONE_DETACHED", "CLONE_UNTRACED",
+	"CLONE_CHILD_SETTID", "CLONE_STOPPED", "CLONE_NEWUTS", "CLONE_NEWIPC",
+	"CLONE_NEWUSER", "CLONE_NEWPID", "CLONE_NEWNET", "CLONE_IO",
+};
+
 #define NAMES(t) (sizeof(t) / sizeof((t)[0]))
 
 static const char *name_of(const char *const *t, size_t n, unsigned long long i)
@@ -195,7 +244,7 @@ enum kind {
 	K_RAW,		/* the decoded value as it is */
 	K_UID, K_GID, K_SESSION, K_ARCH, K_SYSCALL, K_EXIT, K_PERM, K_MODE,
 	K_MODE_SHORT, K_CAPABILITY, K_CAP_BITMAP, K_SUCCESS, K_ARG, K_SIGNAL,
-	K_LIST, K_NFPROTO, K_CONTID, K_HEX_ESCAPED, K_SOCKADDR,
+	K_LIST, K_NFPROTO, K_CONTID, K_HEX_ESCAPED, K_SOCKADDR, K_SECCOMP,
 };
 
 /* auparse/typetab.h's names of these kinds, and contidctl's contid and
@@ -210,6 +259,7 @@ static struct field_kind {
 	{ "cap_fp", K_CAP_BITMAP }, { "cap_pa", K_CAP_BITMAP },
 	{ "cap_pe", K_CAP_BITMAP }, { "cap_pi", K_CAP_BITMAP },
 	{ "cap_pp", K_CAP_BITMAP }, { "capability", K_CAPABILITY },
+	{ "code", K_SECCOMP },
 	{ "contid", K_CONTID }, { "egid", K_GID }, { "euid", K_UID },
 	{ "exit", K_EXIT }, { "family", K_NFPROTO },
 	{ "fi", K_CAP_BITMAP }, { "fp", K_CAP_BITMAP },
@@ -483,6 +533,27 @@ static void put_success(struct out *o, const char *v)
 		put(o, n == 1 ? "yes" : n == 0 ? "no" : "unset");
 }
 
+/* a SECCOMP record's code= (hex): its action, "kill", "errno", ... */
+static void put_seccomp(struct out *o, const char *v)
+{
+	unsigned long long n;
+	const char *s;
+
+	if (!number(v, 16, &n)) {
+		put(o, v);
+		return;
+	}
+	/* SECCOMP_RET_ACTION, as auparse (whose kill-process is never met) */
+	s = name_of(seccomp_names, NAMES(seccomp_names), (n & 0x7fff0000) >> 16);
+	if (s) {
+		put(o, s);
+	} else {
+		put(o, "unknown-seccomp-code(");
+		put(o, v);
+		put(o, ")");
+	}
+}
+
 /* ---------------------------------------------------------------- a0..a3 */
 
 /* How auparse's print_a0()..print_a3() read an argument of a syscall. */
@@ -495,6 +566,10 @@ enum arg_kind {
 	A_SIGNAL,	/* SIGTERM, unknown-signal(0x40) */
 	A_UID, A_GID,	/* in hex: root, unset, a name */
 	A_EXIT,		/* EXIT_SUCCESS, EXIT_FAILURE, UNKNOWN */
+	A_CLONE_FLAGS,	/* CLONE_NEWNS|CLONE_NEWPID|SIGCHLD */
+	A_SOCK_DOMAIN,	/* inet, local */
+	A_SOCK_TYPE,	/* SOCK_STREAM (the low byte) */
+	A_SOCK_PROTO,	/* ip, tcp: /etc/protocols */
 };
 
 /*
@@ -502,8 +577,9 @@ enum arg_kind {
  * (auparse/interpret.c's print_a0..print_a2, as its branches reach them:
  * only chown's and chown32's a1 are users there, not fchown's or lchown's,
  * and no chown's a2 is a group; so here).  Not
- * yet: the socket, clone, mmap, fcntl, prctl, ptrace, rlimit, ioctl,
- * sched, recv and setsockopt arguments (hex).
+ * yet: the mmap, fcntl,
+ * prctl, ptrace, rlimit, ioctl, sched, recv and setsockopt arguments
+ * (hex).
  */
 static const struct syscall_arg {
 	const char *sys;
@@ -525,6 +601,8 @@ static const struct syscall_arg {
 	{ "setgid", 0, A_GID }, { "setregid", 0, A_GID },
 	{ "setresgid", 0, A_GID }, { "setfsgid", 0, A_GID },
 	{ "exit", 0, A_EXIT }, { "exit_group", 0, A_EXIT },
+	{ "unshare", 0, A_CLONE_FLAGS }, { "socket", 0, A_SOCK_DOMAIN },
+	{ "setns", 1, A_CLONE_FLAGS }, { "socket", 1, A_SOCK_TYPE },
 	{ "fchmod", 1, A_MODE_SHORT }, { "chmod", 1, A_MODE_SHORT },
 	{ "creat", 1, A_MODE_SHORT }, { "mkdir", 1, A_MODE_SHORT },
 	{ "mknod", 1, A_MODE }, { "chown", 1, A_UID }, { "chown32", 1, A_UID },
@@ -539,7 +617,8 @@ static const struct syscall_arg {
 	{ "setresuid", 2, A_UID }, { "setresgid", 2, A_GID },
 	{ "readlinkat", 2, A_DIRFD }, { "renameat", 2, A_DIRFD },
 	{ "renameat2", 2, A_DIRFD }, { "linkat", 2, A_DIRFD },
-	{ "tgkill", 2, A_SIGNAL },
+	{ "tgkill", 2, A_SIGNAL }, { "clone", 2, A_CLONE_FLAGS },
+	{ "socket", 2, A_SOCK_PROTO },
 };
 
 /* auparse/open-flagtab.h, in its order (O_RDONLY is the absence of both
@@ -571,6 +650,39 @@ static void put_open_flags(struct out *o, unsigned long long n)
 			put(o, open_flags[i].name);
 			any = true;
 		}
+}
+
+/* CLONE_* flags, then the exit signal of the low byte */
+static void put_clone_flags(struct out *o, unsigned long long n)
+{
+	bool any = false;
+	size_t i;
+
+	for (i = 0; i < NAMES(clone_names); i++)
+		if (clone_names[i] && (n & (0x100ULL << i))) {
+			put(o, any ? "|" : "");
+			put(o, clone_names[i]);
+			any = true;
+		}
+	if ((n & 0xff) && (n & 0xff) < NAMES(signal_names)) {
+		put(o, any ? "|" : "");
+		put(o, signal_names[n & 0xff]);
+		any = true;
+	}
+	if (!any)
+		putf(o, "0x%llx", n);
+}
+
+/* @name, or @what, the value as written and ")" */
+static void put_name_or(struct out *o, const char *name, const char *what, const char *v)
+{
+	if (name) {
+		put(o, name);
+	} else {
+		put(o, what);
+		put(o, v);
+		put(o, ")");
+	}
 }
 
 /* The kind of argument @arg (0..3) of syscall @sys, or -1: hex. */
@@ -646,6 +758,19 @@ static void put_arg(struct out *o, const struct contid_record *rec,
 		break;
 	case A_EXIT:
 		put(o, n == 0 ? "EXIT_SUCCESS" : n == 1 ? "EXIT_FAILURE" : "UNKNOWN");
+		break;
+	case A_CLONE_FLAGS:
+		put_clone_flags(o, n & 0xffffffff);
+		break;
+	case A_SOCK_DOMAIN:
+		put_name_or(o, interpret_family_name(n), "unknown-family(0x", v);
+		break;
+	case A_SOCK_TYPE:
+		put_name_or(o, name_of(socktype_names, NAMES(socktype_names), n & 0xff),
+			    "unknown-type(", v);
+		break;
+	case A_SOCK_PROTO:
+		put_name_or(o, proto_name(n), "unknown-proto(", v);
 		break;
 	}
 }
@@ -769,6 +894,9 @@ size_t search_interpret(const struct contid_record *rec, unsigned int i,
 		break;
 	case K_HEX_ESCAPED:
 		put_hex_escaped(&o, contid_record_field_raw(rec, i), v, len);
+		break;
+	case K_SECCOMP:
+		put_seccomp(&o, v);
 		break;
 	case K_SOCKADDR:
 		/* the first output of the field: o.len is 0 */

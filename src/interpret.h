@@ -13,6 +13,10 @@
  */
 size_t interpret_sockaddr(const char *hex, char *buf, size_t size);
 
+/* interpret_family_name - "inet" for AF_INET (auparse's famtab.h), or
+ * NULL (sockaddr.c). */
+const char *interpret_family_name(unsigned long long fam);
+
 /* interpret_hexval - the value of hex digit @c, or -1 (interpret.c). */
 int interpret_hexval(char c);
 

@@ -25,6 +25,11 @@ static const char *const fam_names[] = {
 	"vsock", "kcm", "qipcrtr", "smc", "xdp",
 };
 
+const char *interpret_family_name(unsigned long long fam)
+{
+	return fam < sizeof(fam_names) / sizeof(fam_names[0]) ? fam_names[fam] : NULL;
+}
+
 size_t interpret_sockaddr(const char *hex, char *buf, size_t size)
 {
 	union {
@@ -48,8 +53,7 @@ size_t interpret_sockaddr(const char *hex, char *buf, size_t size)
 							   interpret_hexval(hex[2 * n + 1]));
 	if (n < sizeof(u.sa.sa_family))
 		return (size_t)snprintf(buf, size, "%s", hex);
-	fam = u.sa.sa_family < sizeof(fam_names) / sizeof(fam_names[0]) ?
-		fam_names[u.sa.sa_family] : NULL;
+	fam = interpret_family_name(u.sa.sa_family);
 	if (!fam)
 		return (size_t)snprintf(buf, size, "unknown-family(%d)", u.sa.sa_family);
 	switch (u.sa.sa_family) {
