@@ -82,13 +82,14 @@ static const char *proto_name(unsigned long long n)
 
 	if (n >= 256)
 		return NULL;
-	if (!cache[n].looked) {
-		p = getprotobynumber((int)n);
-		cache[n].name = p ? strdup(p->p_name) : NULL;
-		/* out of memory: asked again the next time */
-		cache[n].looked = !p || cache[n].name;
-	}
-	return cache[n].name;
+	if (cache[n].looked)
+		return cache[n].name;
+	p = getprotobynumber((int)n);
+	cache[n].name = p ? strdup(p->p_name) : NULL;
+	/* out of memory: asked again the next time */
+	cache[n].looked = !p || cache[n].name;
+	/* p lasts until the next lookup: the caller copies it at once */
+	return cache[n].name ? cache[n].name : p ? p->p_name : NULL;
 }
 
 /* ---------------------------------------------------------------- output */
