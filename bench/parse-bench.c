@@ -425,6 +425,7 @@ int main(int argc, char **argv)
 	struct run au = { .name = "libauparse loop" };
 	struct run txt = { .name = "contidctl parse" };
 	struct run js = { .name = "contidctl --json parse" };
+	struct run ti = { .name = "contidctl parse -i" };
 	struct run raw = { .name = "ausearch -if --raw" };
 	struct run interp = { .name = "ausearch -if -i" };
 	unsigned long events;
@@ -523,9 +524,11 @@ int main(int argc, char **argv)
 		if (contidctl) {
 			char *t[] = { (char *)contidctl, "parse", (char *)log, NULL };
 			char *j[] = { (char *)contidctl, "--json", "parse", (char *)log, NULL };
+			char *ci[] = { (char *)contidctl, "parse", "-i", (char *)log, NULL };
 
 			measure(&txt, NULL, NULL, t, first);
 			measure(&js, NULL, NULL, j, first);
+			measure(&ti, NULL, NULL, ci, first);
 		}
 		if (ausearch) {
 			char *r[] = { (char *)ausearch, "-if", (char *)log, "--raw", NULL };
@@ -560,6 +563,7 @@ int main(int argc, char **argv)
 	if (contidctl) {
 		row(&txt, events, mb);
 		row(&js, events, mb);
+		row(&ti, events, mb);
 	}
 	if (ausearch) {
 		row(&raw, events, mb);
@@ -580,6 +584,9 @@ int main(int argc, char **argv)
 	if (contidctl && ausearch && txt.ok && raw.ok)
 		goal("contidctl parse / ausearch --raw, events/s", raw.wall / txt.wall,
 		     raw.cpu / txt.cpu, ">=", 1.0);
+	if (contidctl && ausearch && ti.ok && interp.ok)
+		goal("contidctl parse -i / ausearch -i, events/s", interp.wall / ti.wall,
+		     interp.cpu / ti.cpu, ">=", 1.0);
 	if (contidctl && txt.ok && js.ok)
 		goal("contidctl --json parse / contidctl parse, time", js.wall / txt.wall,
 		     js.cpu / txt.cpu, "<=", 1.3);

@@ -26,7 +26,8 @@
 # Debian's auditd package, fetched with `apt-get download` into
 # build/auditd-deb and unpacked into the temporary directory; auditd is
 # never installed (its postinst starts a daemon), and `ausearch -if FILE`
-# only reads FILE.  Numbers depend on the machine: compare the ratios.
+# only reads FILE; AUSEARCH=PATH takes that ausearch instead (a build of
+# audit 3.0.9, say).  Numbers depend on the machine: compare the ratios.
 set -euo pipefail
 REPO=$(cd "$(dirname "$0")/.." && pwd)
 BUILD=${BUILD:-$REPO/build/bench}
@@ -83,7 +84,10 @@ fi
 
 ausearch=()
 cache=$REPO/build/auditd-deb
-if command -v apt-get >/dev/null && command -v dpkg-deb >/dev/null; then
+if [ -n "${AUSEARCH:-}" ]; then
+	[ -x "$AUSEARCH" ] || die "AUSEARCH=$AUSEARCH is not an executable"
+	ausearch=(--ausearch "$AUSEARCH")
+elif command -v apt-get >/dev/null && command -v dpkg-deb >/dev/null; then
 	libver=$(dpkg-query -W -f='${Version}' libaudit1 2>/dev/null || true)
 	mkdir -p "$cache"
 	deb=$(ls "$cache"/auditd_*.deb 2>/dev/null | head -n1 || true)

@@ -1,18 +1,16 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * contidctl parse: ausearch's basic options (-m, -k, -ts/-te with its time
- * words, -i, --raw, -if, the configured audit log and its rotated files),
- * after audit-userspace 3.0.9's src/ausearch-time.c and ausearch.c.
+ * words, --raw, -if, the configured audit log and its rotated files),
+ * after audit-userspace 3.0.9's src/ausearch-time.c and ausearch.c; -i is interpret.c.
  */
 #include "config.h"
 
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <grp.h>
 #include <inttypes.h>
 #include <locale.h>
-#include <pwd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -372,110 +370,6 @@ void search_print_raw(const struct contid_event *ev)
 		print_log_bytes(text, strlen(text), PRINT_ESC_RAW);
 		print_text("\n");
 	}
-}
-
-/* ---------------------------------------------------------------- -i */
-
-static const char *const uid_fields[] = {
-	"auid", "uid", "euid", "suid", "fsuid", "ouid", "obj_uid", "iuid",
-	"sauid", "inode_uid", "old-auid", "oauid", "new-uid", NULL,
-};
-static const char *const gid_fields[] = {
-	"gid", "egid", "sgid", "fsgid", "ogid", "obj_gid", "igid",
-	"inode_gid", "new_gid", "new-gid", NULL,
-};
-
-static bool in(const char *const *list, const char *name)
-{
-	for (; *list; list++)
-		if (strcmp(*list, name) == 0)
-			return true;
-	return false;
-}
-
-/*
- * The interpreted value of field @name (ausearch -i): user and group
- * names ("unset" for -1, "unknown(N)" for no entry), an unset session,
- * arch and syscall
- * names (x86_64 and i386; other architectures keep the number), errno names for
- * a negative exit, hex-encoded strings decoded (the library's decoded
- * value, NULs as spaces).  @arch is the record's arch= value or NULL.
- */
-void search_interpret(const char *name, const char *value, size_t len,
-		      const char *arch, char *buf, size_t size)
-{
-	char *end;
-	unsigned long long n;
-	size_t i;
-
-	errno = 0;
-	n = strtoull(value, &end, 10);
-	if ((in(uid_fields, name) || in(gid_fields, name)) && *value &&
-	    *end == '\0' && errno == 0) {
-		if (n == 4294967295ULL || strcmp(value, "-1") == 0) {
-			snprintf(buf, size, "unset");
-		} else if (in(uid_fields, name)) {
-			struct passwd *pw = getpwuid((uid_t)n);
-
-			if (pw)
-				snprintf(buf, size, "%s", pw->pw_name);
-			else
-				snprintf(buf, size, "unknown(%llu)", n);
-		} else {
-			struct group *gr = getgrgid((gid_t)n);
-
-			if (gr)
-				snprintf(buf, size, "%s", gr->gr_name);
-			else
-				snprintf(buf, size, "unknown(%llu)", n);
-		}
-		return;
-	}
-	if ((strcmp(name, "ses") == 0 || strcmp(name, "old-ses") == 0) &&
-	    (strcmp(value, "4294967295") == 0 || strcmp(value, "-1") == 0)) {
-		snprintf(buf, size, "unset");
-		return;
-	}
-	if (strcmp(name, "arch") == 0) {
-		if (strcmp(value, "c000003e") == 0) {
-			snprintf(buf, size, "x86_64");
-			return;
-		}
-		if (strcmp(value, "40000003") == 0) {
-			snprintf(buf, size, "i386");
-			return;
-		}
-	}
-	/* the syscall's name in the record's arch (x86_64 and i386) */
-	if (strcmp(name, "syscall") == 0 && *value && *end == '\0' && arch) {
-		char *aend;
-		unsigned long a;
-		const char *s;
-
-		errno = 0;
-		a = strtoul(arch, &aend, 16);
-		s = *arch && *aend == '\0' && errno == 0 && a <= UINT32_MAX ?
-			contid_syscall_name_arch((uint32_t)a, (int)n) : NULL;
-		if (s) {
-			snprintf(buf, size, "%s", s);
-			return;
-		}
-	}
-	if (strcmp(name, "exit") == 0 && value[0] == '-') {
-		long long e = strtoll(value, &end, 10);
-		const char *en = *end == '\0' && e >= -4095 ? strerrorname_np((int)-e) : NULL;
-
-		if (en) {
-			snprintf(buf, size, "%s", en);
-			return;
-		}
-	}
-	/* the decoded value; NULs (proctitle's argument ends) as spaces */
-	if (size == 0)
-		return;
-	for (i = 0; i < len && i + 1 < size; i++)
-		buf[i] = value[i] ? value[i] : ' ';
-	buf[i] = '\0';
 }
 
 /* ---------------------------------------------------------------- inputs */

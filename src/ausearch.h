@@ -97,9 +97,15 @@ bool search_needs_fields(const struct search *s);
 /* The event's records as log lines (--raw), through the text printer
  * (print_log_bytes(PRINT_ESC_RAW)). */
 void search_print_raw(const struct contid_event *ev);
-/* -i: the interpreted value of a field into @buf. */
-void search_interpret(const char *name, const char *value, size_t len,
-		      const char *arch, char *buf, size_t size);
+/*
+ * search_interpret - -i: the interpreted value of field @i of @rec, as
+ * ausearch -i prints it (interpret.c), into @buf of @size bytes,
+ * NUL-terminated (when @size > 0) and cut at @size - 1 bytes.  Returns the
+ * length of the whole interpretation, as snprintf: @size or more says it
+ * was cut.  0 for a field @i that @rec does not have.
+ */
+size_t search_interpret(const struct contid_record *rec, unsigned int i,
+			char *buf, size_t size);
 /* The configured audit log's files, oldest first; see ausearch.c. */
 int search_log_files(char ***files, char **first);
 

@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -50,8 +51,9 @@ static const char parse_help[] =
 	"                       now, recent, this-hour, boot, today, yesterday,\n"
 	"                       this-week, week-ago, this-month, this-year\n"
 	"  -te, --end [DATE] [TIME]    only events at or before\n"
-	"  -i, --interpret      values interpreted: user and group names, syscall\n"
-	"                       and arch names, errno names, hex decoded\n"
+	"  -i, --interpret      as ausearch -i: the time as local date and time,\n"
+	"                       user and group names, syscall and arch names,\n"
+	"                       errno names, modes, hex decoded, ...\n"
 	"  -r, --raw            the selected events' records as log lines (no JSON)\n"
 	"  -if, --input FILE    read FILE\n"
 	"      --input-logs     read the configured audit log even from a pipe\n"
@@ -286,6 +288,8 @@ int cmd_parse(int argc, char **argv)
 			break;
 		case 'i':
 			ps.interpret = true;
+			/* the stamp's date and time in the locale's %x %T */
+			setlocale(LC_TIME, "");
 			break;
 		case 'r':
 			ps.raw = true;

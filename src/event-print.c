@@ -7,23 +7,47 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "contidctl.h"
 #include "ausearch.h"
 #include "events.h"
 
+/*
+ * Field @i of @rec interpreted (-i): in @buf (@size bytes) when it fits,
+ * else in a buffer of its length, malloc'd into *@heap for the caller to
+ * free (no interpretation is cut).  Its length into *@len.
+ */
+static const char *interpreted(const struct contid_record *rec, unsigned int i,
+			       char *buf, size_t size, char **heap, size_t *len)
+{
+	size_t n = search_interpret(rec, i, buf, size);
+
+	*heap = NULL;
+	*len = n;
+	if (n < size)
+		return buf;
+	*heap = malloc(n + 1);
+	if (!*heap) {
+		fail(-ENOMEM, NULL, "cannot print a record");
+		exit(EXIT_FAIL);
+	}
+	search_interpret(rec, i, *heap, n + 1);
+	return *heap;
+}
+
 /* One JSON field value, member @key of @klen bytes (or an array element
- * if NULL): as decoded, or interpreted (-i). */
+ * if NULL): field @i as decoded, or interpreted (-i). */
 static void print_field_value(const struct contid_record *rec, const char *key,
-			      size_t klen, const char *name, const char *value,
+			      size_t klen, unsigned int i, const char *value,
 			      size_t len, bool interpret)
 {
 	if (interpret) {
-		char buf[4096];
+		char buf[4096], *heap;
+		const char *v = interpreted(rec, i, buf, sizeof(buf), &heap, &len);
 
-		search_interpret(name, value, len, contid_record_find(rec, "arch"),
-				 buf, sizeof(buf));
-		print_json_member(key, klen, buf, strlen(buf));
+		print_json_member(key, klen, v, len);
+		free(heap);
 	} else {
 		print_json_member(key, klen, value, len);
 	}
@@ -138,22 +162,21 @@ static void print_record(const struct contid_record *rec, bool interpret)
 	if (node)
 		print_json_member("node", 4, node, strlen(node));
 	if (interpret) {
-		const char *arch = contid_record_find(rec, "arch");
-
 		/* name=interpreted value, in order, for every field */
 		for (i = 0; i < n; i++) {
-			const char *name, *value;
+			const char *name, *value, *v;
 			size_t len;
-			char buf[4096];
+			char buf[4096], *heap;
 
 			if (contid_record_field(rec, (unsigned int)i, &name, &value, &len) < 0)
 				continue;
-			search_interpret(name, value, len, arch, buf, sizeof(buf));
+			v = interpreted(rec, (unsigned int)i, buf, sizeof(buf), &heap, &len);
 			if (i)
 				print_text(" ");
 			print_log_bytes(name, strlen(name), PRINT_ESC_VALUE);
 			print_text("=");
-			print_log_bytes(buf, strlen(buf), PRINT_ESC_VALUE);
+			print_log_bytes(v, len, PRINT_ESC_VALUE);
+			free(heap);
 		}
 		print_text("\n");
 		print_log_text(PRINT_JSON, "text", contid_record_text(rec));
@@ -185,14 +208,14 @@ static void print_record(const struct contid_record *rec, bool interpret)
 		if (f->first != k)
 			continue;	/* printed with the first */
 		if (f->count == 1) {
-			print_field_value(rec, f->name, f->nlen, f->name, f->value,
+			print_field_value(rec, f->name, f->nlen, k, f->value,
 					  f->len, interpret);
 			continue;
 		}
 		print_open_log_array(f->name);
 		for (j = k; j < (unsigned int)n; j++)
 			if (tab[j].name && tab[j].first == k)
-				print_field_value(rec, NULL, 0, f->name, tab[j].value,
+				print_field_value(rec, NULL, 0, j, tab[j].value,
 						  tab[j].len, interpret);
 		print_close_array();
 	}
@@ -230,10 +253,30 @@ static char *format_u64(char *p, uint64_t v, unsigned int width)
 }
 
 /* "SEC.MSEC:SERIAL" as "%" PRIu64 ".%03u:%" PRIu64 prints it, into @buf
- * (room for 64): snprintf was 6% of `parse`. */
-static void format_stamp(char *buf, uint64_t sec, unsigned int msec, uint64_t serial)
+ * (room for 96): snprintf was 6% of `parse`.  -i: the local date and
+ * time in the locale's "%x %T" as ausearch -i prints it ("11/14/23
+ * 22:13:20.100:601" in the C locale), when the time converts. */
+static void format_stamp(char *buf, uint64_t sec, unsigned int msec, uint64_t serial,
+			 bool local)
 {
-	char *p = format_u64(buf, sec, 1);
+	char *p = NULL;
+	time_t t = (time_t)sec;
+	struct tm tm;
+
+	if (local && sec <= INT64_MAX && localtime_r(&t, &tm)) {
+		size_t n;
+
+		/* %x is a 2-digit year in some locales (C's MM/DD/YY): so it
+		 * is in ausearch -i, whose format this is */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-y2k"
+		n = strftime(buf, 40, "%x %T", &tm);
+#pragma GCC diagnostic pop
+
+		p = n ? buf + n : NULL;
+	}
+	if (!p)
+		p = format_u64(buf, sec, 1);
 
 	*p++ = '.';
 	p = format_u64(p, msec, 3);
@@ -247,10 +290,10 @@ void print_event(const struct contid_event *ev, bool interpret)
 	int i, n = contid_event_record_count(ev), nid = contid_event_contid_count(ev);
 	const struct contid_record *first = contid_event_record(ev, 0);
 	const char *node = first ? contid_record_node(first) : NULL;
-	char stamp[64];
+	char stamp[96];
 
 	format_stamp(stamp, contid_event_sec(ev), contid_event_msec(ev),
-		     contid_event_serial(ev));
+		     contid_event_serial(ev), false);
 	print_open_object(NULL);
 	/* every line says what it is and in which version of the format
 	 * (docs/json.md, contidctl-events.schema.json) */
@@ -262,7 +305,12 @@ void print_event(const struct contid_event *ev, bool interpret)
 		print_log_bytes(node, strlen(node), PRINT_ESC_VALUE);
 		print_text(" ");
 	}
-	print_string(PRINT_ANY, "stamp", "audit(%s)", stamp);
+	/* JSON keeps the numbers with -i: "sec", "msec" and "stamp" */
+	print_string(PRINT_JSON, "stamp", NULL, stamp);
+	if (interpret)
+		format_stamp(stamp, contid_event_sec(ev), contid_event_msec(ev),
+			     contid_event_serial(ev), true);
+	print_text("audit(%s)", stamp);
 	print_u64(PRINT_JSON, "sec", NULL, contid_event_sec(ev));
 	print_u64(PRINT_JSON, "msec", NULL, contid_event_msec(ev));
 	print_u64(PRINT_JSON, "serial", NULL, contid_event_serial(ev));

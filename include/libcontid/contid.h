@@ -435,6 +435,9 @@ enum contid_rule_field {
 /** Architecture values for CONTID_FIELD_ARCH ("b64", "b32"). */
 #define CONTID_ARCH_B64 0xc000003eu	/* AUDIT_ARCH_X86_64 */
 #define CONTID_ARCH_B32 0x40000003u	/* AUDIT_ARCH_I386 */
+/** AUDIT_ARCH_AARCH64: syscall names only (contid_syscall_name_arch()).
+ *  Since LIBCONTID_1.1. */
+#define CONTID_ARCH_AARCH64 0xc00000b7u
 
 /** Limits the kernel enforces. */
 #define CONTID_RULE_MAX_FIELDS	64
@@ -499,11 +502,12 @@ int contid_syscall_number(const char *name);
 
 /**
  * contid_syscall_name_arch - name of syscall @nr in @arch, or NULL
- * @arch: CONTID_ARCH_B64 (x86_64) or CONTID_ARCH_B32 (i386); any other
- *        value has no names.
+ * @arch: CONTID_ARCH_B64 (x86_64), CONTID_ARCH_B32 (i386) or
+ *        CONTID_ARCH_AARCH64; any other value has no names.
  *
  * The tables are the kernel's own (arch/x86/entry/syscalls/syscall_64.tbl
- * rows common and 64, syscall_32.tbl rows i386).  Since LIBCONTID_1.1.
+ * rows common and 64, syscall_32.tbl rows i386; arm64's asm/unistd.h with
+ * asm-generic/unistd.h, Linux 6.1).  Since LIBCONTID_1.1.
  */
 const char *contid_syscall_name_arch(uint32_t arch, int nr);
 

@@ -6,8 +6,9 @@
 # ENCODING).  stdout and stderr compared exactly.
 srcdir=${srcdir:-.}
 CONTIDCTL=${CONTIDCTL:-./src/contidctl}
-LC_ALL=C
-export LC_ALL
+# -i prints the local date and time of the stamp (C: MM/DD/YY)
+TZ=UTC LC_ALL=C
+export TZ LC_ALL
 t=cli-escape
 fails=0
 
@@ -41,7 +42,7 @@ osc=1B5D303B6F776E6564071B5B324A
 } > $t.log
 
 cat > $t.want <<'W'
-audit(1700000000.000:98) contid=none
+audit(11/14/23 22:13:20.000:98) contid=none
     PATH item=0 name=x\x0aaudit(1700000000.000:99) contid=42\x0a    SYSCALL arch=c000003e syscall=59 comm=fake inode=1 nametype=NORMAL
     PATH item=1 name=\x1b]0;owned\x07\x1b[2J inode=2
     PATH item=2 name=\xc3\xa9\xff\x5cx41%
@@ -76,7 +77,7 @@ expect "text: control bytes of the line escaped, 0x1d a space" 0 parse $t.log
 printf 'node=ev\\x1b[31mil type=USER_CMD msg=audit(1700000001.000:5): pid=1 msg=\047cmd=\\x1b]2;x\\x07 a\\b\\x09c \\xc3\\xa9\035UID="r\\x1bt"\047\n' > $t.want
 expect "--raw: control bytes escaped, 0x1d kept" 0 parse --raw $t.log
 cat > $t.want <<'W'
-node=ev\x1b[31mil audit(1700000001.000:5) contid=none
+node=ev\x1b[31mil audit(11/14/23 22:13:21.000:5) contid=none
     USER_CMD pid=1 msg='cmd=\x1b]2;x\x07 a\x5cb\x09c \xc3\xa9
 W
 expect "-i: names and values escaped" 0 parse -i $t.log

@@ -7,6 +7,9 @@ data=$srcdir/tests/data
 log=$data/contidctl.log
 fails=0
 . "$srcdir/tests/cli/lib.sh"
+# -i prints the local date and time of the stamp (C: MM/DD/YY)
+TZ=UTC LC_ALL=C
+export TZ LC_ALL
 lost=$(cat "$data/contidctl.parse.stderr")
 
 # check NAME EXPECTED-FILE ARGS... (stdin the log, through a pipe: as
@@ -90,7 +93,7 @@ type=VIRT_MACHINE_ID msg=audit(1700000000.200:502): pid=301 uid=0 auid=429496729
 type=VIRT_MACHINE_ID msg=audit(1700000000.300:503): pid=302 uid=0 auid=4294967295 ses=4294967295 subj=unconfined msg='virt=oci contid=9002 runtime="crun" by="hook" id="c2" bundle="/b2" vm="two" image=? pod=? namespace=? container=?'
 LOG
 ctl 0 "" parse -i --contid 9002 cli-parse.map > cli-parse.out
-want='audit(1700000000.300:503) contid=9002
+want='audit(11/14/23 22:13:20.300:503) contid=9002
     VIRT_MACHINE_ID pid=302 uid=root auid=unset ses=unset subj=unconfined virt=oci contid=9002 runtime=crun by=hook id=c2 bundle=/b2 vm=two image=? pod=? namespace=? container=?'
 if [ "$(cat cli-parse.out)" = "$want" ]; then
 	echo "ok: the mapping record found by --contid"
@@ -107,6 +110,59 @@ esac
 ctl 1 "<no matches>" parse --contid 1 cli-parse.map > cli-parse.out
 [ ! -s cli-parse.out ] && echo "ok: libvirt's record names no container" || { echo "FAIL: --contid 1 matched: $(cat cli-parse.out)"; fails=$((fails + 1)); }
 rm -f cli-parse.map
+# -i: user and group names come from a cache (one lookup an ID, misses
+# kept too): 65537 and 131073 share a slot, a uid and a gid of the same
+# number are looked up apart; 0 is root without a lookup, as auparse.  No
+# machine has these IDs.  Expected: what ausearch -i (audit 3.0.9) prints.
+cat > cli-parse.ids <<'LOG'
+type=LOGIN msg=audit(1700000000.100:601): pid=1 uid=0 old-auid=65537 auid=0 tty=(none) ses=1
+type=USER_ACCT msg=audit(1700000000.200:602): pid=2 uid=131073 auid=65537 ses=1 msg='op=x acct="a" exe="/b" hostname=? addr=? terminal=? res=success'
+type=CRED_ACQ msg=audit(1700000000.300:603): pid=3 uid=0 gid=65537 auid=65537 ses=4294967295 msg='op=y res=failed'
+LOG
+ctl 0 "" parse -i cli-parse.ids > cli-parse.out
+want='audit(11/14/23 22:13:20.100:601) contid=none
+    LOGIN pid=1 uid=root old-auid=unknown(65537) auid=root tty=(none) ses=1
+audit(11/14/23 22:13:20.200:602) contid=none
+    USER_ACCT pid=2 uid=unknown(131073) auid=unknown(65537) ses=1 op=x acct=a exe=/b hostname=? addr=? terminal=? res=success
+audit(11/14/23 22:13:20.300:603) contid=none
+    CRED_ACQ pid=3 uid=root gid=unknown(65537) auid=unknown(65537) ses=unset op=y res=failed'
+if [ "$(cat cli-parse.out)" = "$want" ]; then
+	echo "ok: -i user and group names (cached, misses too)"
+else
+	echo "FAIL: -i ids: $(cat cli-parse.out)"; fails=$((fails + 1))
+fi
+rm -f cli-parse.ids
+# -i on contidctl.interpret.log: every kind of field interpreted here.
+# contidctl.interpret.txt has ausearch -i 3.0.9's values for the same log
+# (its stamps; its records in the log's order, under contidctl's event
+# lines), but contid= and old-contid=, which
+# ausearch does not know: the unset ID (18446744073709551615, -1) is
+# "unset" (docs/interfaces.md).  The ENRICHED part's names (alice, staff)
+# win over this machine's (uid 1000), as in auparse.
+ctl 0 "" parse -i "$data/contidctl.interpret.log" > cli-parse.out
+if diff -u "$data/contidctl.interpret.txt" cli-parse.out; then
+	echo "ok: -i as ausearch -i: enriched names, mode, caps, res, sig, list, family, EXECVE, contid"
+else
+	echo "FAIL: -i interpretations differ from $data/contidctl.interpret.txt"; fails=$((fails + 1))
+fi
+# -i: an interpretation longer than the printer's 4 KiB buffer is printed
+# whole: an EXECVE argument of 5000 bytes, hex-encoded (10000 digits).
+arg=$(head -c 5000 /dev/zero | tr '\0' 'A')
+printf 'type=EXECVE msg=audit(1700000200.000:801): argc=1 a0=%s\n' \
+	"$(printf %s "$arg" | od -An -tx1 -v | tr -d ' \n' | tr a-f A-F)" > cli-parse.long
+ctl 0 "" parse -i cli-parse.long > cli-parse.out
+if [ "$(cat cli-parse.out)" = "audit(11/14/23 22:16:40.000:801) contid=none
+    EXECVE argc=1 a0=$arg" ]; then
+	echo "ok: -i: a 5000-byte argument whole"
+else
+	echo "FAIL: -i long argument: $(wc -c < cli-parse.out) bytes"; fails=$((fails + 1))
+fi
+ctl 0 "" --json parse -i cli-parse.long > cli-parse.out
+case "$(cat cli-parse.out)" in
+*"\"a0\":\"$arg\"}"*) echo "ok: --json -i: a 5000-byte argument whole" ;;
+*) echo "FAIL: --json -i long argument: $(wc -c < cli-parse.out) bytes"; fails=$((fails + 1)) ;;
+esac
+rm -f cli-parse.long
 rm -f cli-parse.out cli-parse.err
 fails=$((fails + $(cli_failures)))
 echo "$fails failed"

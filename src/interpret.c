@@ -1,0 +1,911 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * contidctl parse -i: the interpreted value of a field, as ausearch -i
+ * (libauparse 3.0.9's auparse_interpret_field(), auparse/interpret.c)
+ * prints it: the ENRICHED log's own interpretation when the record has
+ * one, else the field's kind (auparse's typetab.h) says how to read it.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <grp.h>
+#include <netdb.h>
+#include <pwd.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "ausearch.h"
+#include "interpret.h"
+
+/* ---------------------------------------------------------------- ids */
+
+/*
+ * The names of user and group IDs, looked up once a process: a log names
+ * the same few IDs over and over, and each getpwuid()/getgrgid() opens and
+ * reads /etc/passwd or /etc/group (ten opens an event before this cache).
+ * A slot per (id % ID_SLOTS), the newest ID in it, as auparse's LRU of 19
+ * slots a kind; a miss (no such user) is kept as well, name NULL.
+ */
+#define ID_SLOTS 64
+
+struct id_slot {
+	bool used;
+	unsigned int id;
+	char *name;		/* NULL: no entry for id */
+};
+
+enum id_kind { ID_USER, ID_GROUP };
+
+static struct id_slot id_cache[2][ID_SLOTS];
+
+/* The name of user or group @id, or NULL if it has none. */
+static const char *id_name(enum id_kind kind, unsigned int id)
+{
+	struct id_slot *s = &id_cache[kind][id % ID_SLOTS];
+	const char *n = NULL;
+
+	if (s->used && s->id == id)
+		return s->name;
+	if (kind == ID_USER) {
+		const struct passwd *pw = getpwuid((uid_t)id);
+
+		n = pw ? pw->pw_name : NULL;
+	} else {
+		const struct group *gr = getgrgid((gid_t)id);
+
+		n = gr ? gr->gr_name : NULL;
+	}
+	free(s->name);
+	s->name = n ? strdup(n) : NULL;
+	/* out of memory: not kept (the next time looks it up again) */
+	s->used = !n || s->name;
+	s->id = id;
+	/* n lasts until the next lookup: the caller copies it at once */
+	return s->name ? s->name : n;
+}
+
+/*
+ * The name of IP protocol @n in /etc/protocols (getprotobynumber(), as
+ * auparse asks it), or NULL; each of the 256 looked up once a run.
+ */
+static const char *proto_name(unsigned long long n)
+{
+	static struct {
+		bool looked;
+		char *name;
+	} cache[256];
+	const struct protoent *p;
+
+	if (n >= 256)
+		return NULL;
+	if (cache[n].looked)
+		return cache[n].name;
+	p = getprotobynumber((int)n);
+	cache[n].name = p ? strdup(p->p_name) : NULL;
+	/* out of memory: asked again the next time */
+	cache[n].looked = !p || cache[n].name;
+	/* p lasts until the next lookup: the caller copies it at once */
+	return cache[n].name ? cache[n].name : p ? p->p_name : NULL;
+}
+
+/* ---------------------------------------------------------------- output */
+
+/* The interpretation being written: as snprintf, len counts what did not
+ * fit, so that the caller learns the whole length. */
+struct out {
+	char *buf;
+	size_t size, len;
+};
+
+static void put_bytes(struct out *o, const char *s, size_t n)
+{
+	if (o->len < o->size) {
+		size_t room = o->size - 1 - o->len, k = n < room ? n : room;
+
+		memcpy(o->buf + o->len, s, k);
+		o->buf[o->len + k] = '\0';
+	}
+	o->len += n;
+}
+
+static void put(struct out *o, const char *s)
+{
+	put_bytes(o, s, strlen(s));
+}
+
+__attribute__((format(printf, 2, 3)))
+static void putf(struct out *o, const char *fmt, ...)
+{
+	char tmp[128];
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(tmp, sizeof(tmp), fmt, ap);
+	va_end(ap);
+	/* every format here is short; longer would be cut, so say so */
+	if (n < 0 || (size_t)n >= sizeof(tmp))
+		put(o, "(too long)");
+	else
+		put_bytes(o, tmp, (size_t)n);
+}
+
+/* @n bytes of a decoded value; NULs (proctitle's argument ends) as spaces */
+static void put_value(struct out *o, const char *v, size_t n)
+{
+	while (n) {
+		const char *z = memchr(v, '\0', n);
+		size_t k = z ? (size_t)(z - v) : n;
+
+		put_bytes(o, v, k);
+		if (!z)
+			break;
+		put_bytes(o, " ", 1);
+		v += k + 1;
+		n -= k + 1;
+	}
+}
+
+/* ---------------------------------------------------------------- names */
+
+/* The names of libaudit 3.0.9's tables; index the number. */
+
+/* auparse/captab.h (CAP_LAST_CAP 40 in the headers Debian built it with) */
+static const char *const cap_names[] = {
+	"chown", "dac_override", "dac_read_search", "fowner", "fsetid", "kill",
+	"setgid", "setuid", "setpcap", "linux_immutable", "net_bind_service",
+	"net_broadcast", "net_admin", "net_raw", "ipc_lock", "ipc_owner",
+	"sys_module", "sys_rawio", "sys_chroot", "sys_ptrace", "sys_pacct",
+	"sys_admin", "sys_boot", "sys_nice", "sys_resource", "sys_time",
+	"sys_tty_config", "mknod", "lease", "audit_write", "audit_control",
+	"setfcap", "mac_override", "mac_admin", "syslog", "wake_alarm",
+	"block_suspend", "audit_read", "perfmon", "bpf", "checkpoint_restore",
+};
+
+/* auparse/signaltab.h; 30 is "IGPWR" there, and so in ausearch -i */
+static const char *const signal_names[] = {
+	"SIG0", "SIGHUP", "SIGINT", "SIGQUIT", "SIGILL", "SIGTRAP", "SIGABRT",
+	"SIGBUS", "SIGFPE", "SIGKILL", "SIGUSR1", "SIGSEGV", "SIGUSR2",
+	"SIGPIPE", "SIGALRM", "SIGTERM", "SIGSTKFLT", "SIGCHLD", "SIGCONT",
+	"SIGSTOP", "SIGTSTP", "SIGTTIN", "SIGTTOU", "SIGURG", "SIGXCPU",
+	"SIGXFSZ", "SIGVTALRM", "SIGPROF", "SIGWINCH", "SIGIO", "IGPWR",
+	"SIGSYS",
+};
+
+/* lib/flagtab.h: the filter lists (AUDIT_FILTER_*) */
+static const char *const list_names[] = {
+	"user", "task", NULL, NULL, "exit", "exclude", "filesystem",
+};
+
+/* auparse/nfprototab.h: NFPROTO_* */
+static const char *const nfproto_names[] = {
+	"unspecified", "inet", "ipv4", "arp", NULL, "netdev", NULL, "bridge",
+	NULL, NULL, "ipv6", NULL, "decnet",
+};
+
+/* lib/ftypetab.h, by (mode & S_IFMT) >> 12 */
+static const char *const ftype_names[] = {
+	[S_IFSOCK >> 12] = "socket", [S_IFLNK >> 12] = "link",
+	[S_IFREG >> 12] = "file", [S_IFBLK >> 12] = "block",
+	[S_IFDIR >> 12] = "dir", [S_IFCHR >> 12] = "character",
+	[S_IFIFO >> 12] = "fifo",
+};
+
+/* auparse/seccomptab.h, by (code & SECCOMP_RET_ACTION) >> 16 */
+static const char *const seccomp_names[] = {
+	[0x0000] = "kill", [0x0003] = "trap", [0x0005] = "errno",
+	[0x7fc0] = "user-notify", [0x7ff0] = "trace", [0x7ffc] = "log",
+	[0x7fff] = "allow",
+};
+
+/* auparse/socktypetab.h: SOCK_* */
+static const char *const socktype_names[] = {
+	[1] = "SOCK_STREAM", "SOCK_DGRAM", "SOCK_RAW", "SOCK_RDM",
+	"SOCK_SEQPACKET", "SOCK_DCCP", [10] = "SOCK_PACKET",
+};
+
+/* auparse/clone-flagtab.h, bit by bit from 0x100 (CLONE_STOPPED is
+ * CLONE_NEWCGROUP's bit there); its CLONE_CLEAR_SIGHAND, bit 32, is never
+ * reached by its 32-bit flags, and so not here */
+static const char *const clone_names[] = {
+	"CLONE_VM", "CLONE_FS", "CLONE_FILES", "CLONE_SIGHAND", NULL,
+	"CLONE_PTRACE", "CLONE_VFORK", "CLONE_PARENT", "CLONE_THREAD",
+	"CLONE_NEWNS", "CLONE_SYSVSEM", "CLONE_SETTLS", "CLONE_PARENT_SETTID",
+	"CLONE_CHILD_CLEARTID", "CLONE_DETACHED", "CLONE_UNTRACED",
+	"CLONE_CHILD_SETTID", "CLONE_STOPPED", "CLONE_NEWUTS", "CLONE_NEWIPC",
+	"CLONE_NEWUSER", "CLONE_NEWPID", "CLONE_NEWNET", "CLONE_IO",
+};
+
+#define NAMES(t) (sizeof(t) / sizeof((t)[0]))
+
+static const char *name_of(const char *const *t, size_t n, unsigned long long i)
+{
+	return i < n ? t[i] : NULL;
+}
+
+/* lib/machinetab.h and audit_elf_to_machine(): the AUDIT_ARCH_* values */
+static const struct {
+	uint32_t elf;
+	const char *name;
+} arch_names[] = {
+	{ 0xc000003e, "x86_64" }, { 0x40000003, "i386" },
+	{ 0xc00000b7, "aarch64" }, { 0x40000028, "arm" },
+	{ 0x80000015, "ppc64" }, { 0xc0000015, "ppc64le" }, { 0x14, "ppc" },
+	{ 0x80000016, "s390x" }, { 0x16, "s390" },
+};
+
+/* ---------------------------------------------------------------- kinds */
+
+/* How a field's value reads (auparse's AUPARSE_TYPE_*), those done here. */
+enum kind {
+	K_RAW,		/* the decoded value as it is */
+	K_UID, K_GID, K_SESSION, K_ARCH, K_SYSCALL, K_EXIT, K_PERM, K_MODE,
+	K_MODE_SHORT, K_CAPABILITY, K_CAP_BITMAP, K_SUCCESS, K_ARG, K_SIGNAL,
+	K_LIST, K_NFPROTO, K_CONTID, K_HEX_ESCAPED, K_SOCKADDR, K_SECCOMP,
+};
+
+/* auparse/typetab.h's names of these kinds, and contidctl's contid and
+ * old-contid (docs/interfaces.md); sorted by name at first use */
+static struct field_kind {
+	const char *name;
+	enum kind kind;
+} kinds[] = {
+	{ "a0", K_ARG }, { "a1", K_ARG }, { "a2", K_ARG }, { "a3", K_ARG },
+	{ "arch", K_ARCH }, { "auid", K_UID },
+	{ "cap_fi", K_CAP_BITMAP },
+	{ "cap_fp", K_CAP_BITMAP }, { "cap_pa", K_CAP_BITMAP },
+	{ "cap_pe", K_CAP_BITMAP }, { "cap_pi", K_CAP_BITMAP },
+	{ "cap_pp", K_CAP_BITMAP }, { "capability", K_CAPABILITY },
+	{ "code", K_SECCOMP },
+	{ "contid", K_CONTID }, { "egid", K_GID }, { "euid", K_UID },
+	{ "exit", K_EXIT }, { "family", K_NFPROTO },
+	{ "fi", K_CAP_BITMAP }, { "fp", K_CAP_BITMAP },
+	{ "fsgid", K_GID }, { "fsuid", K_UID }, { "gid", K_GID },
+	{ "id", K_UID }, { "igid", K_GID }, { "inode_gid", K_GID },
+	{ "inode_uid", K_UID }, { "iuid", K_UID }, { "list", K_LIST },
+	{ "mode", K_MODE }, { "new_gid", K_GID }, { "new_pe", K_CAP_BITMAP },
+	{ "new_pi", K_CAP_BITMAP }, { "new_pp", K_CAP_BITMAP },
+	{ "oauid", K_UID }, { "obj_gid", K_GID }, { "obj_uid", K_UID },
+	{ "ogid", K_GID }, { "old-auid", K_UID }, { "old-contid", K_CONTID },
+	{ "old_pa", K_CAP_BITMAP }, { "old_pe", K_CAP_BITMAP },
+	{ "old_pi", K_CAP_BITMAP }, { "old_pp", K_CAP_BITMAP },
+	{ "ouid", K_UID }, { "pa", K_CAP_BITMAP }, { "pe", K_CAP_BITMAP },
+	{ "perm", K_PERM }, { "perm_mask", K_PERM },
+	{ "pi", K_CAP_BITMAP }, { "pp", K_CAP_BITMAP },
+	{ "res", K_SUCCESS }, { "result", K_SUCCESS }, { "saddr", K_SOCKADDR },
+	{ "sauid", K_UID },
+	{ "ses", K_SESSION }, { "sgid", K_GID }, { "sig", K_SIGNAL },
+	{ "sigev_signo", K_SIGNAL }, { "suid", K_UID },
+	{ "syscall", K_SYSCALL }, { "uid", K_UID },
+};
+
+static int kind_cmp(const void *a, const void *b)
+{
+	return strcmp(((const struct field_kind *)a)->name,
+		      ((const struct field_kind *)b)->name);
+}
+
+static enum kind kind_of(const char *name)
+{
+	const struct field_kind key = { .name = name }, *k;
+
+	k = bsearch(&key, kinds, NAMES(kinds), sizeof(kinds[0]), kind_cmp);
+	return k ? k->kind : K_RAW;
+}
+
+/*
+ * The kind of field @name in a record of @type: auparse's
+ * auparse_interp_adjust_type() for the record types it corrects here
+ * (EXECVE's arguments are hex-encoded strings, MQ_OPEN's mode is short,
+ * the group management records' id is a group, the saddr of an AVC or a
+ * NETFILTER_PKT is no socket address).
+ */
+static enum kind adjust_kind(unsigned int type, const char *name)
+{
+	if (type == 1309 /* EXECVE */ && name[0] == 'a' && strcmp(name, "argc") &&
+	    !strstr(name, "_len"))
+		return K_HEX_ESCAPED;
+	if ((type == 1400 /* AVC */ || type == 1324 /* NETFILTER_PKT */) &&
+	    strcmp(name, "saddr") == 0)
+		return K_RAW;
+	if (type == 1312 /* MQ_OPEN */ && strcmp(name, "mode") == 0)
+		return K_MODE_SHORT;
+	if ((type == 1116 || type == 1132 || type == 1118) /* ADD_GROUP,
+	    GRP_MGMT, DEL_GROUP */ && strcmp(name, "id") == 0)
+		return K_GID;
+	return kind_of(name);
+}
+
+/* ---------------------------------------------------------------- values */
+
+/* @v a whole number in @base into *@n (not negative, no sign) */
+static bool number(const char *v, int base, unsigned long long *n)
+{
+	char *end;
+
+	if (!*v || *v == '-' || *v == '+')
+		return false;
+	errno = 0;
+	*n = strtoull(v, &end, base);
+	return *end == '\0' && errno == 0;
+}
+
+/* user or group @n (its value as written was a number) */
+static void put_id_n(struct out *o, enum kind k, unsigned long long n)
+{
+	const char *nm;
+
+	if (n == 4294967295ULL) {
+		put(o, "unset");
+	} else if (n > UINT32_MAX) {
+		putf(o, "%llu", n);
+	} else if (n == 0) {
+		/* as auparse: root, whatever the machine's files say */
+		put(o, "root");
+	} else {
+		nm = id_name(k == K_UID ? ID_USER : ID_GROUP, (unsigned int)n);
+		if (nm)
+			put(o, nm);
+		else	/* auparse prints the ID as an int */
+			putf(o, "unknown(%d)", (int)(unsigned int)n);
+	}
+}
+
+static void put_id(struct out *o, enum kind k, const char *v)
+{
+	unsigned long long n;
+
+	if (strcmp(v, "-1") == 0)
+		put(o, "unset");
+	else if (!number(v, 10, &n) || n > UINT32_MAX)
+		put(o, v);
+	else
+		put_id_n(o, k, n);
+}
+
+static bool arch_value(const char *arch, uint32_t *a)
+{
+	unsigned long long n;
+
+	if (!arch || !number(arch, 16, &n) || n > UINT32_MAX)
+		return false;
+	*a = (uint32_t)n;
+	return true;
+}
+
+static void put_arch(struct out *o, const char *v)
+{
+	uint32_t a;
+	size_t i;
+
+	if (arch_value(v, &a))
+		for (i = 0; i < NAMES(arch_names); i++)
+			if (arch_names[i].elf == a) {
+				put(o, arch_names[i].name);
+				return;
+			}
+	put(o, v);
+}
+
+static void put_syscall(struct out *o, const char *v, const char *arch)
+{
+	unsigned long long n;
+	const char *s = NULL;
+	uint32_t a;
+
+	if (arch_value(arch, &a) && number(v, 10, &n) && n <= INT32_MAX)
+		s = contid_syscall_name_arch(a, (int)n);
+	put(o, s ? s : v);
+}
+
+/* a negative exit: its errno's name and text, "EACCES(Permission denied)" */
+static void put_exit(struct out *o, const char *v)
+{
+	char *end;
+	long long e;
+	const char *en;
+
+	errno = 0;
+	e = strtoll(v, &end, 10);
+	en = *v && *end == '\0' && errno == 0 && e < 0 && e >= -4095 ?
+		strerrorname_np((int)-e) : NULL;
+	if (!en) {
+		put(o, v);
+		return;
+	}
+	putf(o, "%s(%s)", en, strerror((int)-e));
+}
+
+static void put_perm(struct out *o, const char *v)
+{
+	static const char *const perms[] = { "read", "write", "exec", "attr" };
+	/* AUDIT_PERM_EXEC 1, _WRITE 2, _READ 4, _ATTR 8, in auparse's order */
+	static const unsigned int bits[] = { 4, 2, 1, 8 };
+	unsigned long long n;
+	bool any = false;
+	size_t i;
+
+	if (!number(v, 10, &n)) {
+		put(o, v);
+		return;
+	}
+	/* the kernel reads nothing as everything */
+	if (n == 0)
+		n = 0xf;
+	for (i = 0; i < NAMES(perms); i++)
+		if (n & bits[i]) {
+			put(o, any ? "," : "");
+			put(o, perms[i]);
+			any = true;
+		}
+}
+
+/* "file,644", "dir,sgid,2755"...; @full false: MQ_OPEN's "0644" */
+static void put_mode_n(struct out *o, unsigned long long n, bool full)
+{
+	bool any = false;
+
+	if (full) {
+		const char *t = name_of(ftype_names, NAMES(ftype_names),
+					(n & S_IFMT) >> 12);
+
+		if (t)
+			put(o, t);
+		else
+			putf(o, "%03llo", (n & S_IFMT) >> 12);
+		any = true;
+	}
+	if (n & S_ISUID) {
+		put(o, any ? ",suid" : "suid");
+		any = true;
+	}
+	if (n & S_ISGID) {
+		put(o, any ? ",sgid" : "sgid");
+		any = true;
+	}
+	if (n & S_ISVTX) {
+		put(o, any ? ",sticky" : "sticky");
+		any = true;
+	}
+	putf(o, full ? ",%03llo" : any ? ",0%03llo" : "0%03llo", n & 0777);
+}
+
+/* a mode in octal (mode=) */
+static void put_mode(struct out *o, const char *v, bool full)
+{
+	unsigned long long n;
+
+	if (!number(v, 8, &n) || n > UINT32_MAX)
+		put(o, v);
+	else
+		put_mode_n(o, n, full);
+}
+
+static void put_cap_bitmap(struct out *o, const char *v)
+{
+	unsigned long long n;
+	bool any = false;
+	size_t i;
+
+	if (!number(v, 16, &n)) {
+		put(o, v);
+		return;
+	}
+	for (i = 0; i < NAMES(cap_names); i++)
+		if (n & (1ULL << i)) {
+			put(o, any ? "," : "");
+			put(o, cap_names[i]);
+			any = true;
+		}
+	if (!any)
+		put(o, "none");
+}
+
+/* a number's name in table @t (@n names), else "unknown-WHAT(V)" */
+static void put_named(struct out *o, const char *v, const char *const *t, size_t n,
+		      const char *what)
+{
+	unsigned long long i;
+	const char *s;
+
+	if (!number(v, 10, &i)) {
+		put(o, v);
+		return;
+	}
+	s = name_of(t, n, i);
+	if (s)
+		put(o, s);
+	else
+		putf(o, "unknown-%s(%s)", what, v);
+}
+
+/* res=: 1 yes, 0 no, another number unset; words as they are */
+static void put_success(struct out *o, const char *v)
+{
+	unsigned long long n;
+
+	if (*v < '0' || *v > '9' || !number(v, 10, &n))
+		put(o, v);
+	else
+		put(o, n == 1 ? "yes" : n == 0 ? "no" : "unset");
+}
+
+/* a SECCOMP record's code= (hex): its action, "kill", "errno", ... */
+static void put_seccomp(struct out *o, const char *v)
+{
+	unsigned long long n;
+	const char *s;
+
+	if (!number(v, 16, &n)) {
+		put(o, v);
+		return;
+	}
+	/* SECCOMP_RET_ACTION, as auparse (whose kill-process is never met) */
+	s = name_of(seccomp_names, NAMES(seccomp_names), (n & 0x7fff0000) >> 16);
+	if (s) {
+		put(o, s);
+	} else {
+		put(o, "unknown-seccomp-code(");
+		put(o, v);
+		put(o, ")");
+	}
+}
+
+/* ---------------------------------------------------------------- a0..a3 */
+
+/* How auparse's print_a0()..print_a3() read an argument of a syscall. */
+enum arg_kind {
+	A_DIRFD,	/* AT_FDCWD, else hex */
+	A_OPEN_FLAGS,	/* O_RDONLY|O_CLOEXEC */
+	A_CREAT_MODE,	/* open's mode: when a1 has O_CREAT, as A_MODE_SHORT */
+	A_MODE_SHORT,	/* 0755, suid,0755 */
+	A_MODE,		/* file,644 */
+	A_SIGNAL,	/* SIGTERM, unknown-signal(0x40) */
+	A_UID, A_GID,	/* in hex: root, unset, a name */
+	A_EXIT,		/* EXIT_SUCCESS, EXIT_FAILURE, UNKNOWN */
+	A_CLONE_FLAGS,	/* CLONE_NEWNS|CLONE_NEWPID|SIGCHLD */
+	A_SOCK_DOMAIN,	/* inet, local */
+	A_SOCK_TYPE,	/* SOCK_STREAM (the low byte) */
+	A_SOCK_PROTO,	/* ip, tcp: /etc/protocols */
+};
+
+/*
+ * The arguments auparse 3.0.9 names, by syscall name and argument
+ * (auparse/interpret.c's print_a0..print_a2, as its branches reach them:
+ * only chown's and chown32's a1 are users there, not fchown's or lchown's,
+ * and no chown's a2 is a group; so here).  Not
+ * yet: the mmap, fcntl,
+ * prctl, ptrace, rlimit, ioctl, sched, recv and setsockopt arguments
+ * (hex).
+ */
+static const struct syscall_arg {
+	const char *sys;
+	unsigned char arg;
+	unsigned char kind;
+} syscall_args[] = {
+	{ "renameat", 0, A_DIRFD }, { "renameat2", 0, A_DIRFD },
+	{ "readlinkat", 0, A_DIRFD }, { "mkdirat", 0, A_DIRFD },
+	{ "mknodat", 0, A_DIRFD }, { "fchownat", 0, A_DIRFD },
+	{ "futimesat", 0, A_DIRFD }, { "fchmodat", 0, A_DIRFD },
+	{ "faccessat", 0, A_DIRFD }, { "faccessat2", 0, A_DIRFD },
+	{ "futimensat", 0, A_DIRFD }, { "unlinkat", 0, A_DIRFD },
+	{ "utimensat", 0, A_DIRFD }, { "linkat", 0, A_DIRFD },
+	{ "newfstatat", 0, A_DIRFD }, { "openat", 0, A_DIRFD },
+	{ "openat2", 0, A_DIRFD }, { "name_to_handle_at", 0, A_DIRFD },
+	{ "rt_sigaction", 0, A_SIGNAL },
+	{ "setuid", 0, A_UID }, { "setreuid", 0, A_UID },
+	{ "setresuid", 0, A_UID }, { "setfsuid", 0, A_UID },
+	{ "setgid", 0, A_GID }, { "setregid", 0, A_GID },
+	{ "setresgid", 0, A_GID }, { "setfsgid", 0, A_GID },
+	{ "exit", 0, A_EXIT }, { "exit_group", 0, A_EXIT },
+	{ "unshare", 0, A_CLONE_FLAGS }, { "socket", 0, A_SOCK_DOMAIN },
+	{ "setns", 1, A_CLONE_FLAGS }, { "socket", 1, A_SOCK_TYPE },
+	{ "fchmod", 1, A_MODE_SHORT }, { "chmod", 1, A_MODE_SHORT },
+	{ "creat", 1, A_MODE_SHORT }, { "mkdir", 1, A_MODE_SHORT },
+	{ "mknod", 1, A_MODE }, { "chown", 1, A_UID }, { "chown32", 1, A_UID },
+	{ "setreuid", 1, A_UID }, { "setresuid", 1, A_UID },
+	{ "setregid", 1, A_GID }, { "setresgid", 1, A_GID },
+	{ "open", 1, A_OPEN_FLAGS }, { "mq_open", 1, A_OPEN_FLAGS },
+	{ "kill", 1, A_SIGNAL }, { "tkill", 1, A_SIGNAL },
+	{ "openat", 2, A_OPEN_FLAGS }, { "open_by_handle_at", 2, A_OPEN_FLAGS },
+	{ "open", 2, A_CREAT_MODE }, { "mq_open", 2, A_CREAT_MODE },
+	{ "fchmodat", 2, A_MODE_SHORT }, { "mkdirat", 2, A_MODE_SHORT },
+	{ "mknodat", 2, A_MODE_SHORT },
+	{ "setresuid", 2, A_UID }, { "setresgid", 2, A_GID },
+	{ "readlinkat", 2, A_DIRFD }, { "renameat", 2, A_DIRFD },
+	{ "renameat2", 2, A_DIRFD }, { "linkat", 2, A_DIRFD },
+	{ "tgkill", 2, A_SIGNAL }, { "clone", 2, A_CLONE_FLAGS },
+	{ "socket", 2, A_SOCK_PROTO },
+};
+
+/* auparse/open-flagtab.h, in its order (O_RDONLY is the absence of both
+ * access bits) */
+static const struct {
+	unsigned int flag;
+	const char *name;
+} open_flags[] = {
+	{ 01, "O_WRONLY" }, { 02, "O_RDWR" }, { 0100, "O_CREAT" },
+	{ 0200, "O_EXCL" }, { 0400, "O_NOCTTY" }, { 01000, "O_TRUNC" },
+	{ 02000, "O_APPEND" }, { 04000, "O_NONBLOCK" }, { 010000, "O_DSYNC" },
+	{ 020000, "O_ASYNC" }, { 040000, "O_DIRECT" },
+	{ 0200000, "O_DIRECTORY" }, { 0400000, "O_NOFOLLOW" },
+	{ 01000000, "O_NOATIME" }, { 02000000, "O_CLOEXEC" },
+	{ 04000000, "__O_SYNC" }, { 010000000, "O_PATH" },
+	{ 020000000, "__O_TMPFILE" },
+};
+
+static void put_open_flags(struct out *o, unsigned long long n)
+{
+	bool any = (n & 3) == 0;
+	size_t i;
+
+	if (any)
+		put(o, "O_RDONLY");
+	for (i = 0; i < NAMES(open_flags); i++)
+		if (n & open_flags[i].flag) {
+			put(o, any ? "|" : "");
+			put(o, open_flags[i].name);
+			any = true;
+		}
+}
+
+/* CLONE_* flags, then the exit signal of the low byte */
+static void put_clone_flags(struct out *o, unsigned long long n)
+{
+	bool any = false;
+	size_t i;
+
+	for (i = 0; i < NAMES(clone_names); i++)
+		if (clone_names[i] && (n & (0x100ULL << i))) {
+			put(o, any ? "|" : "");
+			put(o, clone_names[i]);
+			any = true;
+		}
+	if ((n & 0xff) && (n & 0xff) < NAMES(signal_names)) {
+		put(o, any ? "|" : "");
+		put(o, signal_names[n & 0xff]);
+		any = true;
+	}
+	if (!any)
+		putf(o, "0x%llx", n);
+}
+
+/* @name, or @what, the value as written and ")" */
+static void put_name_or(struct out *o, const char *name, const char *what, const char *v)
+{
+	if (name) {
+		put(o, name);
+	} else {
+		put(o, what);
+		put(o, v);
+		put(o, ")");
+	}
+}
+
+/* The kind of argument @arg (0..3) of syscall @sys, or -1: hex. */
+static int arg_kind(const char *sys, unsigned int arg)
+{
+	size_t i;
+
+	for (i = 0; sys && i < NAMES(syscall_args); i++)
+		if (syscall_args[i].arg == arg && syscall_args[i].sys[0] == sys[0] &&
+		    strcmp(syscall_args[i].sys, sys) == 0)
+			return syscall_args[i].kind;
+	return -1;
+}
+
+/*
+ * A syscall argument a0..a3 of @rec, @v its value in hex: named as auparse
+ * names it for some syscalls, else "0x" and the value.
+ */
+static void put_arg(struct out *o, const struct contid_record *rec,
+		    const char *name, const char *v)
+{
+	const char *arch = contid_record_find(rec, "arch");
+	const char *sc = contid_record_find(rec, "syscall"), *a1s;
+	unsigned long long n, a1;
+	const char *sys = NULL;
+	int kind;
+	uint32_t a;
+
+	if (arch_value(arch, &a) && sc && number(sc, 10, &n) && n <= INT32_MAX)
+		sys = contid_syscall_name_arch(a, (int)n);
+	kind = arg_kind(sys, (unsigned int)(name[1] - '0'));
+	if (kind < 0 || !number(v, 16, &n)) {
+		put(o, "0x");
+		put(o, v);
+		return;
+	}
+	switch ((enum arg_kind)kind) {
+	case A_DIRFD:
+		if (n == 0xffffff9c) {
+			put(o, "AT_FDCWD");
+		} else {
+			put(o, "0x");
+			put(o, v);
+		}
+		break;
+	case A_OPEN_FLAGS:
+		put_open_flags(o, n);
+		break;
+	case A_CREAT_MODE:
+		a1s = contid_record_find(rec, "a1");
+		if (!a1s || !number(a1s, 16, &a1) || !(a1 & 0100)) {
+			put(o, "0x");
+			put(o, v);
+			break;
+		}
+		/* fall through */
+	case A_MODE_SHORT:
+	case A_MODE:
+		put_mode_n(o, n, kind == A_MODE);
+		break;
+	case A_SIGNAL:
+		if (n < NAMES(signal_names)) {
+			put(o, signal_names[n]);
+		} else {
+			put(o, "unknown-signal(0x");
+			put(o, v);
+			put(o, ")");
+		}
+		break;
+	case A_UID:
+	case A_GID:
+		put_id_n(o, kind == A_UID ? K_UID : K_GID, n);
+		break;
+	case A_EXIT:
+		put(o, n == 0 ? "EXIT_SUCCESS" : n == 1 ? "EXIT_FAILURE" : "UNKNOWN");
+		break;
+	case A_CLONE_FLAGS:
+		put_clone_flags(o, n & 0xffffffff);
+		break;
+	case A_SOCK_DOMAIN:
+		put_name_or(o, interpret_family_name(n), "unknown-family(0x", v);
+		break;
+	case A_SOCK_TYPE:
+		put_name_or(o, name_of(socktype_names, NAMES(socktype_names), n & 0xff),
+			    "unknown-type(", v);
+		break;
+	case A_SOCK_PROTO:
+		put_name_or(o, proto_name(n), "unknown-proto(", v);
+		break;
+	}
+}
+
+/* A container ID: the unset ID as "unset" (docs/interfaces.md) */
+static void put_contid(struct out *o, const char *v)
+{
+	if (strcmp(v, "18446744073709551615") == 0 || strcmp(v, "-1") == 0)
+		put(o, "unset");
+	else
+		put(o, v);
+}
+
+int interpret_hexval(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+/*
+ * EXECVE's arguments: the kernel writes one quoted, or hex-encoded when it
+ * holds a quote, a space, a control byte or a byte past 0x7e; auparse
+ * decodes the leading run of hex digit pairs (its au_unescape()).  @raw
+ * is the value as written, @v and @len the library's decoding of it.
+ */
+static void put_hex_escaped(struct out *o, const char *raw, const char *v, size_t len)
+{
+	size_t i;
+
+	if (!raw || raw[0] == '"' || raw[0] == '(' || interpret_hexval(raw[0]) < 0) {
+		put_value(o, v, len);
+		return;
+	}
+	for (i = 0; interpret_hexval(raw[i]) >= 0 && interpret_hexval(raw[i + 1]) >= 0; i += 2) {
+		char c = (char)(interpret_hexval(raw[i]) << 4 | interpret_hexval(raw[i + 1]));
+
+		put_value(o, &c, 1);
+	}
+}
+
+/* ---------------------------------------------------------------- fields */
+
+size_t search_interpret(const struct contid_record *rec, unsigned int i,
+			char *buf, size_t size)
+{
+	static bool sorted;
+	struct out o = { .buf = buf, .size = size };
+	const char *name, *v, *e;
+	enum kind k;
+	size_t len;
+
+	if (size)
+		buf[0] = '\0';
+	if (!sorted) {
+		/* the table is written in order; keep it so if it was not */
+		qsort(kinds, NAMES(kinds), sizeof(kinds[0]), kind_cmp);
+		sorted = true;
+	}
+	if (contid_record_field(rec, i, &name, &v, &len) < 0)
+		return 0;
+	/* an ENRICHED log's own interpretation, as auparse (which tries
+	 * again what auditd did not know, "unknown-...") */
+	e = contid_record_field_interp(rec, i);
+	if (e && strncmp(e, "unknown-", 8) != 0) {
+		put(&o, e);
+		return o.len;
+	}
+	k = adjust_kind(contid_record_type(rec), name);
+	switch (k) {
+	case K_UID:
+	case K_GID:
+		put_id(&o, k, v);
+		break;
+	case K_SESSION:
+		put(&o, strcmp(v, "4294967295") == 0 ? "unset" : v);
+		break;
+	case K_ARCH:
+		put_arch(&o, v);
+		break;
+	case K_SYSCALL:
+		put_syscall(&o, v, contid_record_find(rec, "arch"));
+		break;
+	case K_EXIT:
+		put_exit(&o, v);
+		break;
+	case K_PERM:
+		put_perm(&o, v);
+		break;
+	case K_MODE:
+	case K_MODE_SHORT:
+		put_mode(&o, v, k == K_MODE);
+		break;
+	case K_CAPABILITY:
+		put_named(&o, v, cap_names, NAMES(cap_names), "capability");
+		break;
+	case K_CAP_BITMAP:
+		put_cap_bitmap(&o, v);
+		break;
+	case K_SUCCESS:
+		put_success(&o, v);
+		break;
+	case K_ARG:
+		put_arg(&o, rec, name, v);
+		break;
+	case K_SIGNAL:
+		put_named(&o, v, signal_names, NAMES(signal_names), "signal");
+		break;
+	case K_LIST:
+		put_named(&o, v, list_names, NAMES(list_names), "list");
+		break;
+	case K_NFPROTO:
+		put_named(&o, v, nfproto_names, NAMES(nfproto_names), "family");
+		break;
+	case K_CONTID:
+		put_contid(&o, v);
+		break;
+	case K_HEX_ESCAPED:
+		put_hex_escaped(&o, contid_record_field_raw(rec, i), v, len);
+		break;
+	case K_SECCOMP:
+		put_seccomp(&o, v);
+		break;
+	case K_SOCKADDR:
+		/* the first output of the field: o.len is 0 */
+		o.len = interpret_sockaddr(v, buf, size);
+		break;
+	case K_RAW:
+		put_value(&o, v, len);
+		break;
+	}
+	return o.len;
+}
