@@ -5,7 +5,7 @@
  * by field: the same events (keyed by node and stamp), the same records
  * per event in order, the same record types, the same field names, raw
  * values and interpreted values (auparse_interpret_field() against
- * contidctl's -i, search_interpret() of src/ausearch.c, called from
+ * contidctl's -i, search_interpret() of src/interpret.c, called from
  * ct_interpret() only).  auparse's pseudo-fields node= and type= are
  * compared as the event's node and the record's type.
  *
@@ -56,22 +56,21 @@
 
 /* ------------------------------------------------------------ adapter */
 
+static void *xcalloc(size_t n, size_t sz);
+
 /*
  * The interpretation of field @i of @rec as `contidctl parse -i` prints
  * it.  The one call of contidctl's interpretation in this test: when its
  * signature changes, only this function changes.
  */
-static void ct_interpret(const struct contid_record *rec, unsigned int i,
-			 char *buf, size_t size)
+static char *ct_interpret(const struct contid_record *rec, unsigned int i)
 {
-	const char *name = NULL, *value = NULL;
-	size_t len = 0;
+	char probe[1];
+	size_t n = search_interpret(rec, i, probe, sizeof(probe));
+	char *p = xcalloc(n + 1, 1);
 
-	buf[0] = '\0';
-	if (contid_record_field(rec, i, &name, &value, &len) < 0)
-		return;
-	search_interpret(name, value, len, contid_record_find(rec, "arch"),
-			 buf, size);
+	search_interpret(rec, i, p, n + 1);
+	return p;
 }
 
 /* src/ausearch.c's usage errors are of the parse command, never reached. */
@@ -296,13 +295,11 @@ static void take_events(struct contid_reader *rd, struct evlist *l)
 			alloc_fields(rc, nf);
 			for (f = 0; f < nf; f++) {
 				const char *name = NULL;
-				char buf[4096];	/* as event-print.c */
 
 				contid_record_field(rec, (unsigned int)f, &name, NULL, NULL);
 				rc->names[f] = xstrdup(name);
 				rc->values[f] = xstrdup(contid_record_field_raw(rec, (unsigned int)f));
-				ct_interpret(rec, (unsigned int)f, buf, sizeof(buf));
-				rc->interp[f] = xstrdup(buf);
+				rc->interp[f] = ct_interpret(rec, (unsigned int)f);
 			}
 			rc->nf = nf;
 		}

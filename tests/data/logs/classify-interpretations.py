@@ -53,7 +53,9 @@ CLASSES = [
     ("syscall-args",
      "a0-a3 of SYSCALL: auparse's print_a0()..print_a3() give per-syscall "
      "names (flags, modes, signals, IDs, clock names) or 0x-prefixed hex; "
-     "contidctl -i keeps them as written"),
+     "contidctl -i names those of the syscalls docs/ausearch.md lists and "
+     "gives the others' as written, 0x-prefixed (clock_*, mmap, fcntl... "
+     "not named yet)"),
     ("mode",
      "mode=: auparse's print_mode() gives \"file,640\" forms (AUPARSE_TYPE_MODE); "
      "contidctl -i keeps the octal number"),
@@ -144,7 +146,8 @@ def classify(logdir, file, stamp, rtype, field, raw, au, ct):
         return "uid-not-number"
     if name == "id" and ct == raw:
         return "id-field"
-    if name in ("a0", "a1", "a2", "a3") and rtype == "SYSCALL" and ct == raw:
+    if name in ("a0", "a1", "a2", "a3") and rtype == "SYSCALL" and \
+            ct in (raw, "0x" + raw):
         return "syscall-args"
     if name == "mode" and ct == raw and re.fullmatch(r"[a-z-]+,[0-7,a-z]+", au):
         return "mode"
@@ -195,7 +198,7 @@ def main():
         out.append("%s %s %s:%s %s interp %s" % (file, stamp, idx, rtype,
                                                   field, cls))
     print("# Interpreted values where libauparse 3.0.9's auparse_interpret_field()")
-    print("# and contidctl -i (search_interpret(), src/ausearch.c) differ, on the")
+    print("# and contidctl -i (search_interpret(), src/interpret.c) differ, on the")
     print("# logs of this directory: tests/unit/compare-auparse (make check).")
     print("# FILE STAMP RECORD FIELD interp CLASS: one line a difference, keyed as")
     print("# in known-differences; CLASS is a \"class NAME reason\" line below.")
