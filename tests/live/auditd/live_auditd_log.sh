@@ -24,23 +24,6 @@ kwpid=$!
 wait_for 10 grep -q listening "$T/kw.err" || bad "the raw witness did not start"
 sleep 1
 three_containers adlog
-# SCRATCH diagnostics (issue 33): why log_marker never saw its marker.
-. /usr/share/contid/livewait.sh
-echo "DIAG: auditd $AUDITD_PID state: $(lw_tasks $AUDITD_PID); status pid $(st pid) enabled $(st enabled)"
-auditctl -m contid-diag-end; echo "DIAG: auditctl -m rc=$?"
-LIVE_WAIT_STALL=10 lw_wait "msg='contid-diag-end in $LOG" "grep -a -q -F \"msg='contid-diag-end\" $LOG" "lw_files $LOG" &&
-	echo "DIAG: msg='contid-diag-end found" || echo "DIAG: msg='contid-diag-end NOT found"
-echo "DIAG: lines of $LOG with contid-diag-end:"; grep -a -F contid-diag-end $LOG | od -c | head -n 30
-echo "DIAG: kw.txt lines with contid-diag (witness running): $(grep -a -c contid-diag "$T/kw.txt")"
-echo "DIAG: witness.json lines with contid-diag: $(grep -a -c contid-diag "$T/witness.json")"; grep -a contid-diag "$T/witness.json"
-contid-live-marker contid-diag-raw; echo "DIAG: contid-live-marker rc=$?"
-LIVE_WAIT_STALL=10 lw_wait "msg='contid-diag-raw' in $LOG" "grep -a -q -F \"msg='contid-diag-raw'\" $LOG" "lw_files $LOG" &&
-	echo "DIAG: msg='contid-diag-raw' found" || echo "DIAG: msg='contid-diag-raw' NOT found"
-grep -a -F contid-diag-raw $LOG
-echo "DIAG: tail of $LOG:"; tail -n 4 $LOG
-echo "DIAG: /tmp/auditd.out:"; cat /tmp/auditd.out
-echo "DIAG: auditctl -s:"; auditctl -s
-echo "DIAG: auditd.conf:"; grep -v '^#' /etc/audit/auditd.conf | tr '\n' ' '; echo
 sleep 2
 kill -INT $wpid; wait $wpid
 check "witness (contidctl events, multicast) losses" "" "$(cat "$T/witness.err")"
