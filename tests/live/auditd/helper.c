@@ -14,9 +14,9 @@
  *	receive buffer (SO_RCVBUFFORCE) until SIGTERM/SIGINT, writing one
  *	"SERIAL TYPE SEC.MSEC TEXT" line per record to OUT (TEXT: what follows
  *	the "audit(...): " stamp; each line written as it is read), then
- *	"enobufs=N records=M" on standard output.  A ground truth independent of the audit daemon:
- *	the kernel multicasts every record of its main queue before it tries
- *	the daemon.
+ *	"enobufs=N records=M" on standard output.  A ground truth
+ *	independent of the audit daemon: the kernel multicasts every record
+ *	of its main queue before it tries the daemon.
  *
  *   contid-auditd-helper kmsg [SEQ]
  *	read the kernel log (/dev/kmsg, without waiting) and print the
