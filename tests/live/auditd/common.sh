@@ -69,10 +69,12 @@ log_marker() {
 		bad "the marker $1 never reached $LOG"
 }
 # file_marker FILE TEXT PID: wait until FILE, the output of the reader PID
-# (a witness), has the marker TEXT (sent already).
+# (a witness), has the marker TEXT (sent already).  Progress: the file,
+# the reader's sockets and the backlog (not the reader's CPU time: an
+# idle reader wakes now and then).
 file_marker() {
-	lw_wait "the marker $2 in $1 (reader $3)" "marker_in '$2' '$1'" "lw_files '$1'; lw_tasks $3; st backlog" ||
-		bad "the marker $2 never reached $1"
+	lw_wait "the marker $2 in $1 (reader $3)" "marker_in '$2' '$1'" "lw_files '$1'; lw_audit_sock $3; st backlog" ||
+		bad "the marker $2 never reached $1 (reader $3's audit sockets, groups rmem drops: $(lw_audit_sock $3 | tr '\n' ';'))"
 }
 # witness_ready PID ERRFILE: the raw witness PID has joined the multicast
 # group (it says "listening" on ERRFILE once bound).
