@@ -3,6 +3,8 @@
 C=${CONTIDCTL:-/usr/sbin/contidctl}
 H=/usr/bin/contid-auditd-helper
 LOG=/var/log/audit/audit.log
+# Waits on progress, not on a clock (docs/testing.md, "Live waits").
+. /usr/share/contid/livewait.sh
 fails=0
 ok() { echo "ok: $*"; }
 bad() { echo "FAIL: $*"; fails=$((fails + 1)); }
@@ -46,18 +48,57 @@ st() {
 	echo "$_v"
 }
 
-# wait_for SECONDS CMD...: poll CMD every 0.2 s.
-wait_for() {
-	_t=$(($1 * 5 * SLOW))
-	shift
-	while [ "$_t" -gt 0 ]; do
-		"$@" && return 0
-		sleep 0.2
-		_t=$((_t - 1))
-	done
-	return 1
+# wait_until WHAT COND [PROGRESS]: until the shell expression COND holds,
+# while PROGRESS still moves (default: auditd's CPU time, the log's size
+# and the kernel's backlog).  livewait.sh's lw_wait: it gives up after
+# LIVE_WAIT_STALL seconds without progress, saying "gave up: WHAT".
+wait_until() {
+	lw_wait "$1" "$2" "${3:-lw_tasks ${AUDITD_PID:-1}; lw_files $LOG; st backlog}"
 }
 pid_is() { [ "$(st pid)" = "$1" ]; }
+# A marker's record as auditd and the witnesses write it.  The marker is
+# contid-live-marker's AUDIT_USER message TEXT, written msg='TEXT'.  Not
+# auditctl -m TEXT: that one sends "text=TEXT exe=... res=success"
+# (audit-userspace 3.0.9 src/auditctl.c), so msg='TEXT never appears.
+marker_in() { grep -a -q -F "msg='$1'" "$2"; }
+# log_marker TEXT: send the marker TEXT and wait until auditd has written
+# it to $LOG: every record the kernel queued before it is then there.
+log_marker() {
+	lw_marker "$1" || bad "contid-live-marker $1"
+	wait_until "the marker $1 in $LOG (auditd $AUDITD_PID)" "marker_in '$1' $LOG" ||
+		bad "the marker $1 never reached $LOG"
+}
+# file_marker FILE TEXT PID: wait until FILE, the output of the reader PID
+# (a witness), has the marker TEXT (sent already).  Progress: the file,
+# the reader's sockets and the backlog (not the reader's CPU time: an
+# idle reader wakes now and then).
+file_marker() {
+	lw_wait "the marker $2 in $1 (reader $3)" "marker_in '$2' '$1'" "lw_files '$1'; lw_audit_sock $3; st backlog" ||
+		bad "the marker $2 never reached $1 (reader $3's audit sockets, groups rmem drops: $(lw_audit_sock $3 | tr '\n' ';'))"
+}
+# witness_ready PID ERRFILE: the raw witness PID has joined the multicast
+# group (it says "listening" on ERRFILE once bound).
+witness_ready() {
+	lw_wait "the raw witness $1 to join the multicast group" \
+		"grep -q listening '$2' || lw_exited $1" "lw_tasks $1; lw_files '$2'" &&
+		grep -q listening "$2" || bad "the raw witness $1 did not start: $(cat "$2")"
+}
+# events_ready PID: contidctl events PID reads the multicast group.
+events_ready() {
+	lw_wait "contidctl events (pid $1) in the audit multicast group" \
+		"lw_audit_ready $1 multicast || lw_exited $1" "lw_tasks $1" &&
+		lw_audit_ready "$1" multicast || bad "contidctl events $1 never joined the multicast group"
+}
+# workload_ready PID...: each PID ("contidctl run" in the background) has
+# set its child's ID and the child runs the helper (exec'd after the set),
+# waiting for its GO file.
+workload_ready() {
+	for _wr in "$@"; do
+		lw_wait "contidctl run $_wr to start the helper in its container" \
+			"lw_children_comm $_wr | grep -q -x -F contid-auditd-h || lw_exited $_wr" "lw_tasks $_wr" &&
+			! lw_exited "$_wr" || bad "contidctl run $_wr never started the helper"
+	done
+}
 
 # auditd runs on its own tmpfs so that its disk-space checks see a real
 # file system (the initramfs root reports no free space).
@@ -72,7 +113,9 @@ start_auditd() {
 	# AUDITD_ARGS: more options (the aus suite's -c CONFIG_DIR).
 	auditd -n -s nochange ${AUDITD_ARGS:-} > /tmp/auditd.out 2>&1 &
 	AUDITD_PID=$!
-	if ! wait_for 30 pid_is "$AUDITD_PID"; then
+	if ! wait_until "auditd $AUDITD_PID to register with the kernel (AUDIT_GET pid)" \
+		"pid_is $AUDITD_PID || lw_exited $AUDITD_PID" "lw_tasks $AUDITD_PID; lw_files /tmp/auditd.out" ||
+		! pid_is "$AUDITD_PID"; then
 		cat /tmp/auditd.out
 		die "auditd ($AUDITD_PID) did not register with the kernel (status pid $(st pid))"
 	fi
@@ -92,7 +135,8 @@ stop_auditd() {
 	*) bad "auditd $AUDITD_PID: exit status $_rc after SIGTERM"; cat /tmp/auditd.out ;;
 	esac
 	AUDITD_PID=""
-	wait_for 10 pid_is 0 || bad "the kernel still has an audit daemon after auditd ended: pid $(st pid)"
+	wait_until "the kernel to drop the ended auditd (AUDIT_GET pid 0)" "pid_is 0" "st backlog; st lost" ||
+		bad "the kernel still has an audit daemon after auditd ended: pid $(st pid)"
 }
 
 # three_containers KEY: the workloads of live_auditd_log and live_aus_log,
@@ -108,7 +152,9 @@ three_containers() {
 	"$C" run --contid $A -- $H burst $D/a $N > "$T/a.out" || bad "run A"
 	$H burst $D/b $N $T/go-b > "$T/b.out" &
 	bpid=$!
-	sleep 0.5
+	# The helper runs (exec'd), waiting for go-b: set its ID now.
+	lw_wait "the burst helper $bpid to start" "[ \"\$(readlink /proc/$bpid/exe)\" = $H ] || lw_exited $bpid" \
+		"lw_tasks $bpid" && ! lw_exited $bpid || bad "the burst helper $bpid never started"
 	"$C" set $bpid $B || bad "set $bpid $B"
 	"$C" set $bpid $BAD 2> "$T/set.err"; _rc=$?
 	check "set of an ID already set: exit status" 1 "$_rc"

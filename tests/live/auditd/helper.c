@@ -13,10 +13,10 @@
  *	read the audit multicast group (AUDIT_NLGRP_READLOG) with a 64 MiB
  *	receive buffer (SO_RCVBUFFORCE) until SIGTERM/SIGINT, writing one
  *	"SERIAL TYPE SEC.MSEC TEXT" line per record to OUT (TEXT: what follows
- *	the "audit(...): " stamp), then "enobufs=N records=M" on
- *	standard output.  A ground truth independent of the audit daemon:
- *	the kernel multicasts every record of its main queue before it tries
- *	the daemon.
+ *	the "audit(...): " stamp; each line written as it is read), then
+ *	"enobufs=N records=M" on standard output.  A ground truth
+ *	independent of the audit daemon: the kernel multicasts every record
+ *	of its main queue before it tries the daemon.
  *
  *   contid-auditd-helper kmsg [SEQ]
  *	read the kernel log (/dev/kmsg, without waiting) and print the
@@ -106,6 +106,14 @@ static int witness(const char *out)
 	f = fopen(out, "w");
 	if (!f) {
 		perror(out);
+		return 1;
+	}
+	/*
+	 * Line-buffered: each record is in OUT as soon as it is read, so that
+	 * a script can wait for a marker there while the witness runs.
+	 */
+	if (setvbuf(f, NULL, _IOLBF, 0) != 0) {
+		perror("witness: setvbuf");
 		return 1;
 	}
 	fd = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, NETLINK_AUDIT);

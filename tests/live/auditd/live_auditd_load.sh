@@ -22,11 +22,12 @@ D=/tmp/adload
 rm -rf $D; mkdir -p $D
 NC=4
 # The debug kernel runs audited syscalls about 17 times slower (50/s
-# under TCG): smaller bursts and shorter pauses there (PAUSE seconds).
+# under TCG): smaller bursts there.  No pauses: every wait is on progress
+# (markers, the backlog, sockets' queues; docs/testing.md, "Live waits").
 if [ "$DEBUG" = 1 ]; then
-	M=100 ROWS="1:50 1:100 2:100 4:100 4:250" NB=2 MB=50 PAUSE=2
+	M=100 ROWS="1:50 1:100 2:100 4:100 4:250" NB=2 MB=50
 else
-	M=1000 ROWS="1:200 1:1000 2:1000 4:1000" NB=2 MB=200 PAUSE=1
+	M=1000 ROWS="1:200 1:1000 2:1000 4:1000" NB=2 MB=200
 fi
 IDS="810001 810002 810003 810004"
 for id in $IDS; do
@@ -47,8 +48,8 @@ burst() {
 		_pids="$_pids $!"
 		_i=$((_i + 1))
 	done
-	sleep $PAUSE	# every workload has its ID and waits for go
-	[ -n "$AUDITD_PID" ] && settle	# their CONTAINER records are in the log
+	workload_ready $_pids	# every workload has its ID and waits for go
+	[ -z "$AUDITD_PID" ] || settle	# their CONTAINER records are in the log
 	l0=$(lines) lost0=$(st lost) wa0=$(st backlog_wait_time_actual)
 	_t0=$(now_cs)
 	touch $T/go
@@ -56,15 +57,29 @@ burst() {
 	cs=$(($(now_cs) - _t0))
 }
 lines() { wc -l < $LOG; }
-# settle: wait until audit.log stops growing and the kernel backlog is empty
+# sock_drained PID OUT: wait until the audit sockets of contidctl events
+# PID (writing OUT) have nothing queued (their Rmem in /proc/net/netlink;
+# --daemon holds two, the daemon's and one for status requests).  Its CPU
+# time is no progress: an idle reader still wakes now and then.
+sock_drained() {
+	lw_wait "contidctl events $1 to read its audit sockets' queues" \
+		"lw_audit_sock $1 | awk '\$2 != 0 { q++ } END { exit !(NR > 0 && q == 0) }'" \
+		"lw_audit_sock $1; lw_files $2" ||
+		{ echo "contidctl events $1: audit sockets (groups rmem drops): $(lw_audit_sock $1 | tr '\n' ';')"; return 1; }
+}
+# settle: a marker, and wait until auditd has written it (every record
+# queued before it is in audit.log) and the kernel's backlog is empty.
+settle_n=0
 settle() {
-	_a=-1
-	while :; do
-		sleep $PAUSE
-		_b=$(lines)
-		[ "$_a" = "$_b" ] && [ "$(st backlog)" = 0 ] && break
-		_a=$_b
-	done
+	settle_n=$((settle_n + 1))
+	log_marker contid-load-settle-$settle_n
+	wait_until "the kernel's backlog to empty after contid-load-settle-$settle_n" '[ "$(st backlog)" = 0 ]' ||
+		bad "the kernel's backlog never emptied"
+}
+# slice L0 L1: the log's lines L0+1..L1 less settle's markers (their
+# USER records are not the workloads').
+slice() {
+	tail -n +$(($1 + 1)) $LOG | head -n $(($2 - $1)) | grep -a -v -F "msg='contid-load-settle-"
 }
 
 echo "== A: auditd, default backlog_limit $(st backlog_limit), backlog_wait_time $(st backlog_wait_time)"
@@ -84,7 +99,7 @@ grep -a "^type=UNKNOWN\[1340\] msg=audit([0-9.]*:[0-9]*): op=task contid=81000" 
 	sed 's/^[^ ]* msg=audit([0-9.]*:\([0-9]*\)).*/\1/' | sort -n -u > $T/a.serials
 lo=$(head -n1 $T/a.serials) hi=$(tail -n1 $T/a.serials)
 check "A: serials $lo..$hi: consecutive, one per event" "$E $E" "$(wc -l < $T/a.serials) $((hi - lo + 1))"
-newl=$((l1 - l0))
+newl=$(slice $l0 $l1 | wc -l)
 R=6	# SYSCALL CWD PATH PATH PROCTITLE CONTAINER_INFO (EOE excluded)
 check "A: audit.log lines of the burst: $R records x $E events" $((R * E)) $newl
 rate=$((E * 100 / (cs > 0 ? cs : 1)))
@@ -104,7 +119,7 @@ for row in $ROWS; do
 	settle
 	lost1=$(st lost) l1=$(lines)
 	e=$(($1 * $2))
-	tail -n +$((l0 + 1)) $LOG | head -n $((l1 - l0)) > $T/row.log
+	slice $l0 $l1 > $T/row.log
 	rl=$(wc -l < $T/row.log)
 	sl=$(log_serials $T/row.log | wc -l)
 	echo "table: $1 $2 $e $cs $((e * 100 / (cs > 0 ? cs : 1))) $((lost1 - lost0)) $sl $rl"
@@ -126,30 +141,42 @@ check "backlog_wait_time restored" "$wt" "$(st backlog_wait_time)"
 echo "== B1: contidctl events --daemon, stopped during a burst; a multicast witness"
 $H witness $T/w1.txt > $T/w1.out 2> $T/w1.err &
 wit=$!
-wait_for 10 grep -q listening $T/w1.err || bad "witness did not start"
+witness_ready $wit $T/w1.err
 stop_auditd
 "$C" --json events --daemon > $T/v1.json 2> $T/v1.err &
 v=$!
-wait_for 30 pid_is $v || die "contidctl events --daemon ($v) did not register"
+wait_until "contidctl events --daemon $v to register (AUDIT_GET pid)" "pid_is $v || lw_exited $v" "lw_tasks $v" &&
+	pid_is $v || die "contidctl events --daemon ($v) did not register"
 ok "contidctl events --daemon $v registered"
 # The default backlog_wait_time stays: producers wait for room rather
 # than drop in audit_log_start(), so every record is queued (and seen by
 # the witness) before the kernel delivers it or counts it lost.
 kill -STOP $v
 burst b1 $NB $MB
-sleep $((2 * PAUSE))
-while [ "$(st backlog)" != 0 ]; do sleep 1; done
+# kauditd has moved every record of the burst off its queue: to the
+# stopped daemon's socket, its retry queue, or lost.
+wait_until "the kernel's backlog to empty while contidctl $v is stopped" '[ "$(st backlog)" = 0 ]' \
+	"st backlog; st lost; lw_audit_sock $v" || bad "B1: the kernel's backlog never emptied"
 drops=$(nl_drops $v)
 kill -CONT $v
-sleep $((3 * PAUSE))
 # Records that overran the daemon's socket wait in the kernel's retry
 # queue until kauditd next runs: a user message wakes it, so that every
 # record of the burst is either delivered or counted lost before the end.
-for _k in 1 2 3; do auditctl -m "contid-load-flush-$_k" || bad "auditctl -m"; sleep $PAUSE; done
+# kauditd sends its retry queue before its main queue.  Three markers,
+# each once contidctl has read all its socket holds (the retry queue may
+# overrun the socket again while it drains, and a record that does goes
+# back to the retry queue); once contidctl has printed the last, it had
+# every record before it, or the kernel counted it lost.
+for _k in 1 2 3; do
+	sock_drained $v $T/v1.json || bad "B1: contidctl $v never emptied its socket"
+	lw_marker contid-load-flush-$_k || bad "contid-live-marker contid-load-flush-$_k"
+done
+file_marker $T/v1.json contid-load-flush-3 $v
 kill -INT $v; wait $v; rc=$?
 check "B1: contidctl events --daemon: exit status after SIGINT" 0 $rc
 L=$(($(st lost) - lost0))
-wait_for 10 pid_is 0 || bad "B1: contidctl did not unregister"
+wait_until "the kernel to drop contidctl $v (AUDIT_GET pid 0)" "pid_is 0" "st backlog; st lost" ||
+	bad "B1: contidctl did not unregister"
 kill -TERM $wit; wait $wit
 cat $T/w1.out
 check "B1: witness overruns" "enobufs=0" "$(cut -d' ' -f1 $T/w1.out)"
@@ -185,19 +212,23 @@ echo "== B2: contidctl events (multicast), stopped during a burst; auditd the da
 start_auditd
 "$C" --json events > $T/v2.json 2> $T/v2.err &
 v=$!
-sleep $PAUSE
+events_ready $v
 kill -STOP $v
 burst b2 $NB $MB
 settle
 drops=$(nl_drops $v)
 kill -CONT $v
-sleep $((3 * PAUSE))
+# contidctl reads what its socket holds: wait until the queue is empty.
+sock_drained $v $T/v2.json || bad "B2: contidctl $v never emptied its socket"
 check "B2: Drops after contidctl resumed" $drops "$(nl_drops $v)"
 # One event after the burst: a loss that ends the burst leaves a gap in
 # the serials only once a later serial arrives.
 mkdir -p $D/b2-m
 "$C" run --contid 810003 -- $H burst $D/b2-m 1 > /dev/null || bad "B2: marker workload"
-sleep $((2 * PAUSE))
+# contidctl has every record up to that event once it has printed a
+# marker sent after it.
+lw_marker contid-load-b2-end || bad "contid-live-marker contid-load-b2-end"
+file_marker $T/v2.json contid-load-b2-end $v
 kill -INT $v; wait $v; rc=$?
 check "B2: contidctl events: exit status after SIGINT" 0 $rc
 L=$(($(st lost) - lost0))

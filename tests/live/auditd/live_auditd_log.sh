@@ -21,10 +21,14 @@ wpid=$!
 # and the helper's raw witness: the records' text as the kernel sent it.
 $H witness "$T/kw.txt" > "$T/kw.out" 2> "$T/kw.err" &
 kwpid=$!
-wait_for 10 grep -q listening "$T/kw.err" || bad "the raw witness did not start"
-sleep 1
+witness_ready $kwpid "$T/kw.err"
+events_ready $wpid
 three_containers adlog
-sleep 2
+# Every record of the workloads is in audit.log and in both witnesses'
+# outputs once a marker sent after them is (no settling time).
+log_marker contid-adlog-end
+file_marker "$T/witness.json" contid-adlog-end $wpid
+file_marker "$T/kw.txt" contid-adlog-end $kwpid
 kill -INT $wpid; wait $wpid
 check "witness (contidctl events, multicast) losses" "" "$(cat "$T/witness.err")"
 kill -TERM $kwpid; wait $kwpid

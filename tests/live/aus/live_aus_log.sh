@@ -20,10 +20,12 @@ start_auditd
 # The raw witness: the records' text as the kernel sent it.
 $H witness "$T/kw.txt" > "$T/kw.out" 2> "$T/kw.err" &
 kwpid=$!
-wait_for 10 grep -q listening "$T/kw.err" || bad "the raw witness did not start"
-sleep 1
+witness_ready $kwpid "$T/kw.err"
 three_containers auslog
-sleep 1
+# Every record of the workloads is in audit.log and the witness's output
+# once a marker sent after them is (no settling time).
+log_marker contid-auslog-end
+file_marker "$T/kw.txt" contid-auslog-end $kwpid
 
 echo "== auditd stopped by a task in container $S: DAEMON_END names it"
 "$C" run --contid $S -- /bin/sh -c "kill -TERM $AUDITD_PID" || bad "contidctl run --contid $S kill"
@@ -31,8 +33,12 @@ wait "$AUDITD_PID"; rc=$?
 case $rc in 0|134) ok "auditd ended (exit status $rc)" ;; *) bad "auditd exit status $rc"; cat /tmp/auditd.out ;; esac
 [ "$rc" = 134 ] && auditctl -r 0 > /dev/null	# see stop_auditd
 AUDITD_PID=""
-wait_for 10 pid_is 0 || bad "the kernel still has an audit daemon: pid $(st pid)"
-sleep 1
+wait_until "the kernel to drop the ended auditd (AUDIT_GET pid 0)" "pid_is 0" "st backlog; st lost" ||
+	bad "the kernel still has an audit daemon: pid $(st pid)"
+# Without a daemon the kernel still multicasts: the witness has every
+# record once a marker sent now is there.
+lw_marker contid-auslog-stopped || bad "contid-live-marker contid-auslog-stopped"
+file_marker "$T/kw.txt" contid-auslog-stopped $kwpid
 kill -TERM $kwpid; wait $kwpid
 check "raw witness overruns" "enobufs=0" "$(cut -d' ' -f1 "$T/kw.out")"
 grep -a '^type=DAEMON_END ' $LOG | raw_of
