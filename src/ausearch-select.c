@@ -1,15 +1,17 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * contidctl parse: ausearch's selections by the fields of an event's
- * records (-p, -pp, -ui, -ua, -ul, -gi, -ga, --session, -sc, -e, -sv, -a,
- * -k, -c, -x, -f, -hn, -tm, -su, -se, -n), after audit-userspace 3.0.9's
+ * records (-p, -pp, -ui, -ue, -ua, -ul, -gi, -ge, -ga, --session, -sc,
+ * --arch, -e, -sv, -a, -k, -c, -x, -f, -hn, -tm, -su, -o, -se, -uu, -vm,
+ * -n; -w), after audit-userspace 3.0.9's
  * src/ausearch-options.c (the values) and ausearch-match.c (the tests).
  *
  * ausearch collects one value of each item per event (ausearch-parse.c,
  * record type by record type); here an event's value is the first one
  * its records carry, in their order.  A selection whose field the event
- * lacks does not match.  String selections match a substring (ausearch
- * without -w); -ua and -ga match any of their ids, the others all.
+ * lacks does not match.  String selections match a substring, with -w
+ * the whole value (ausearch's strmatch()); -ua and -ga match any of their
+ * ids, the others all.
  */
 #include "config.h"
 
@@ -20,10 +22,14 @@
 #include <pwd.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "ausearch.h"
+#include "interpret.h"
 
 /* ---------------------------------------------------------------- values */
+
+#define HAS(s, n) ((s)->has_num & (1u << (n)))
 
 /* A whole decimal number (ausearch's isdigit() then strtoul()), or -1 when
  * @s is not one, -2 when it is out of range. */
@@ -117,6 +123,33 @@ static void set_str(struct search *s, enum search_str n, const char *opt,
 	s->str[n] = arg;
 }
 
+/*
+ * --arch: ausearch's audit_determine_machine(): b64 or b32 (this machine's
+ * 64- or 32-bit arch), a machine name, or an AUDIT_ARCH_* value in hex.
+ * Given once, and before a -sc by name, whose table it chooses (and
+ * which sets it to this machine's without it).
+ */
+static void search_set_arch(struct search *s, const char *arg)
+{
+	uint32_t native = contid_native_arch();
+
+	if (s->has_arch)
+		usage_error("parse", HAS(s, SN_SYSCALL) ?
+			    "Arch needs to be defined before the syscall" :
+			    "Arch is already defined");
+	if (!strcasecmp(arg, "b64") || !strcasecmp(arg, "b32")) {
+		bool b64 = !strcasecmp(arg, "b64");
+
+		/* a 32-bit machine has no 64-bit arch */
+		if (!native || (b64 && native != CONTID_ARCH_B64))
+			usage_error("parse", "Unknown arch %s", arg);
+		s->arch = b64 ? native : CONTID_ARCH_B32;
+	} else if (!interpret_arch_elf(arg, &s->arch)) {
+		usage_error("parse", "Unknown arch %s", arg);
+	}
+	s->has_arch = true;
+}
+
 void search_set_option(struct search *s, const char *opt, const char *arg)
 {
 	unsigned long v;
@@ -131,6 +164,8 @@ void search_set_option(struct search *s, const char *opt, const char *arg)
 		set_num(s, pp ? SN_PPID : SN_PID, (long long)v);
 	} else if (!strcmp(opt, "-ui")) {
 		set_num(s, SN_UID, id_arg(opt, arg, false, "User ID"));
+	} else if (!strcmp(opt, "-ue")) {
+		set_num(s, SN_EUID, id_arg(opt, arg, false, "User ID"));
 	} else if (!strcmp(opt, "-ua")) {
 		n = id_arg(opt, arg, false, "User ID");
 		set_num(s, SN_UID, n);
@@ -145,6 +180,8 @@ void search_set_option(struct search *s, const char *opt, const char *arg)
 		set_num(s, SN_AUID, n);
 	} else if (!strcmp(opt, "-gi")) {
 		set_num(s, SN_GID, id_arg(opt, arg, true, "Group ID"));
+	} else if (!strcmp(opt, "-ge")) {
+		set_num(s, SN_EGID, id_arg(opt, arg, true, "Effective group ID"));
 	} else if (!strcmp(opt, "-ga")) {
 		n = id_arg(opt, arg, true, "Group ID");
 		set_num(s, SN_GID, n);
@@ -160,12 +197,19 @@ void search_set_option(struct search *s, const char *opt, const char *arg)
 				usage_error("parse", "Syscall %s not found", arg);
 			nr = (int)v;
 		} else {
-			/* ausearch: the name in this machine's table */
-			nr = contid_syscall_number(arg);
+			/* ausearch: the name in --arch's table, else in this
+			 * machine's, which then selects as --arch does */
+			if (!s->has_arch) {
+				s->arch = contid_native_arch();
+				s->has_arch = true;
+			}
+			nr = contid_syscall_number_arch(s->arch, arg);
 			if (nr < 0)
 				usage_error("parse", "Syscall %s not found", arg);
 		}
 		set_num(s, SN_SYSCALL, nr);
+	} else if (!strcmp(opt, "--arch")) {
+		search_set_arch(s, arg);
 	} else if (!strcmp(opt, "-e")) {
 		char *end;
 
@@ -210,8 +254,18 @@ void search_set_option(struct search *s, const char *opt, const char *arg)
 		set_str(s, SS_TERM, opt, arg);
 	} else if (!strcmp(opt, "-su")) {
 		set_str(s, SS_SUBJ, opt, arg);
+	} else if (!strcmp(opt, "-o")) {
+		set_str(s, SS_OBJ, opt, arg);
 	} else if (!strcmp(opt, "-se")) {
-		set_str(s, SS_CONTEXT, opt, arg);
+		set_str(s, SS_SUBJ, opt, arg);
+		set_str(s, SS_OBJ, opt, arg);
+		s->context_any = true;
+	} else if (!strcmp(opt, "-uu")) {
+		set_str(s, SS_UUID, opt, arg);
+	} else if (!strcmp(opt, "-vm")) {
+		set_str(s, SS_VMNAME, opt, arg);
+	} else if (!strcmp(opt, "-w")) {
+		s->exact = true;
 	}
 }
 
@@ -310,8 +364,6 @@ static bool num_is(const struct search *s, const struct contid_event *ev,
 	return v == s->num[n];
 }
 
-#define HAS(s, n) ((s)->has_num & (1u << (n)))
-
 /* -ua: any of uid, euid, auid; -ga: gid or egid.  Else every one given. */
 static bool nums_match(const struct search *s, const struct contid_event *ev)
 {
@@ -364,10 +416,17 @@ static bool success_is(const struct contid_event *ev, bool yes)
 	return false;
 }
 
-/* Any field @name of any record containing @needle (keys split at the
+/* ausearch's strmatch(): @hay contains @needle, or with -w is it. */
+static bool text_match(const struct search *s, const char *hay,
+		       const char *needle)
+{
+	return s->exact ? !strcmp(hay, needle) : strstr(hay, needle) != NULL;
+}
+
+/* Any field @name of any record matching @needle (keys split at the
  * \001 auditctl joins them with; (null) is no key). */
-static bool any_contains(const struct contid_event *ev, const char *name,
-			 const char *needle)
+static bool any_contains(const struct search *s, const struct contid_event *ev,
+			 const char *name, const char *needle)
 {
 	int i, n = contid_event_record_count(ev);
 
@@ -385,24 +444,25 @@ static bool any_contains(const struct contid_event *ev, const char *name,
 			if (!strcmp(name, "key") && !strcmp(v, "(null)"))
 				continue;
 			for (p = v; p < v + len; p += strlen(p) + 1)
-				if (strstr(p, needle))
+				if (text_match(s, p, needle))
 					return true;
 		}
 	}
 	return false;
 }
 
-static bool first_contains(const struct contid_event *ev, const char *name,
-			   const char *needle)
+static bool first_contains(const struct search *s, const struct contid_event *ev,
+			   const char *name, const char *needle)
 {
 	const char *v = first(ev, name);
 
-	return v && strstr(v, needle);
+	return v && text_match(s, v, needle);
 }
 
 /* -f: a SOCKADDR's unix socket path (ausearch's parse_sockaddr()): saddr=
  * in hex, family 1 (AF_UNIX, little-endian), the path up to its NUL. */
-static bool unix_path_contains(const struct contid_event *ev, const char *needle)
+static bool unix_path_contains(const struct search *s, const struct contid_event *ev,
+			       const char *needle)
 {
 	int i, n = contid_event_record_count(ev);
 
@@ -423,48 +483,74 @@ static bool unix_path_contains(const struct contid_event *ev, const char *needle
 				break;
 		}
 		path[k] = '\0';
-		if (strstr(path, needle))
+		if (text_match(s, path, needle))
 			return true;
 	}
 	return false;
 }
 
-static bool host_contains(const struct contid_event *ev, const char *needle)
+static bool host_contains(const struct search *s, const struct contid_event *ev,
+			  const char *needle)
 {
 	const char *v = first(ev, "hostname");
 
 	if (!v || !strcmp(v, "?"))
 		v = first(ev, "addr");
-	return v && strstr(v, needle);
+	return v && text_match(s, v, needle);
+}
+
+/*
+ * -su, -o, -se (ausearch's context_match()): the subject is subj= or an
+ * AVC's scontext=, the object obj= or an AVC's tcontext=.  -se: either;
+ * else -su alone decides when given (ausearch then ignores -o), else -o.
+ */
+static bool subject_is(const struct search *s, const struct contid_event *ev)
+{
+	const char *n = s->str[SS_SUBJ];
+
+	return any_contains(s, ev, "subj", n) || any_contains(s, ev, "scontext", n);
+}
+
+static bool object_is(const struct search *s, const struct contid_event *ev)
+{
+	const char *n = s->str[SS_OBJ];
+
+	return any_contains(s, ev, "obj", n) || any_contains(s, ev, "tcontext", n);
+}
+
+static bool context_match(const struct search *s, const struct contid_event *ev)
+{
+	if (s->context_any)
+		return subject_is(s, ev) || object_is(s, ev);
+	if (s->str[SS_SUBJ])
+		return subject_is(s, ev);
+	return !s->str[SS_OBJ] || object_is(s, ev);
 }
 
 static bool strs_match(const struct search *s, const struct contid_event *ev)
 {
 	const char *const *str = s->str;
 
-	if (str[SS_KEY] && !any_contains(ev, "key", str[SS_KEY]))
+	if (str[SS_KEY] && !any_contains(s, ev, "key", str[SS_KEY]))
 		return false;
-	if (str[SS_COMM] && !first_contains(ev, "comm", str[SS_COMM]))
+	if (str[SS_COMM] && !first_contains(s, ev, "comm", str[SS_COMM]))
 		return false;
-	if (str[SS_EXE] && !first_contains(ev, "exe", str[SS_EXE]))
+	if (str[SS_EXE] && !first_contains(s, ev, "exe", str[SS_EXE]))
 		return false;
-	if (str[SS_FILE] && !any_contains(ev, "name", str[SS_FILE]) &&
-	    !first_contains(ev, "cwd", str[SS_FILE]) &&
-	    !unix_path_contains(ev, str[SS_FILE]))
+	if (str[SS_FILE] && !any_contains(s, ev, "name", str[SS_FILE]) &&
+	    !first_contains(s, ev, "cwd", str[SS_FILE]) &&
+	    !unix_path_contains(s, ev, str[SS_FILE]))
 		return false;
-	if (str[SS_HOST] && !host_contains(ev, str[SS_HOST]))
+	if (str[SS_HOST] && !host_contains(s, ev, str[SS_HOST]))
 		return false;
-	if (str[SS_TERM] && !first_contains(ev, "terminal", str[SS_TERM]) &&
-	    !first_contains(ev, "tty", str[SS_TERM]))
+	if (str[SS_TERM] && !first_contains(s, ev, "terminal", str[SS_TERM]) &&
+	    !first_contains(s, ev, "tty", str[SS_TERM]))
 		return false;
-	if (str[SS_SUBJ] && !any_contains(ev, "subj", str[SS_SUBJ]) &&
-	    !any_contains(ev, "scontext", str[SS_SUBJ]))
+	if (str[SS_UUID] && !first_contains(s, ev, "uuid", str[SS_UUID]))
 		return false;
-	if (str[SS_CONTEXT] && !any_contains(ev, "subj", str[SS_CONTEXT]) &&
-	    !any_contains(ev, "scontext", str[SS_CONTEXT]) &&
-	    !any_contains(ev, "tcontext", str[SS_CONTEXT]))
+	if (str[SS_VMNAME] && !first_contains(s, ev, "vm", str[SS_VMNAME]))
 		return false;
-	return true;
+	return context_match(s, ev);
 }
 
 static bool node_match(const struct search *s, const struct contid_event *ev)
@@ -482,9 +568,22 @@ static bool node_match(const struct search *s, const struct contid_event *ev)
 	return false;
 }
 
+/* --arch: the event's arch= is it (ausearch: an event without one has
+ * arch 0, no machine's) */
+static bool arch_match(const struct search *s, const struct contid_event *ev)
+{
+	const char *v;
+	uint32_t elf;
+
+	if (!s->has_arch)
+		return true;
+	v = first(ev, "arch");
+	return v && interpret_arch_elf(v, &elf) && elf == s->arch;
+}
+
 bool search_match_fields(const struct search *s, const struct contid_event *ev)
 {
-	return node_match(s, ev) && nums_match(s, ev) &&
+	return node_match(s, ev) && nums_match(s, ev) && arch_match(s, ev) &&
 	       (!s->success || success_is(ev, s->success == 1)) &&
 	       strs_match(s, ev);
 }

@@ -314,7 +314,7 @@ bool search_needs_fields(const struct search *s)
 		if (s->str[i])
 			return true;
 	/* -a and -n read the event's stamp and node, not its fields */
-	return (s->has_num & ~(1u << SN_SERIAL)) || s->success;
+	return (s->has_num & ~(1u << SN_SERIAL)) || s->success || s->has_arch;
 }
 
 bool search_match(const struct search *s, const struct contid_event *ev)

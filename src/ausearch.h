@@ -14,10 +14,10 @@ enum search_num {
 	SN_PID,		/* -p: pid= */
 	SN_PPID,	/* -pp: ppid= */
 	SN_UID,		/* -ui: uid= */
-	SN_EUID,	/* (-ua) euid= */
+	SN_EUID,	/* -ue (and -ua): euid= */
 	SN_AUID,	/* -ul: auid= */
 	SN_GID,		/* -gi: gid= */
-	SN_EGID,	/* (-ga) egid= */
+	SN_EGID,	/* -ge (and -ga): egid= */
 	SN_SES,		/* --session: ses= */
 	SN_SYSCALL,	/* -sc: syscall= */
 	SN_EXIT,	/* -e: exit= */
@@ -25,7 +25,8 @@ enum search_num {
 	SN_COUNT
 };
 
-/* The string selections: a substring of the field's value, as ausearch. */
+/* The string selections: a substring of the field's value, as ausearch
+ * (-w: the whole value). */
 enum search_str {
 	SS_KEY,		/* -k: one of the keys */
 	SS_COMM,	/* -c: comm= */
@@ -33,8 +34,10 @@ enum search_str {
 	SS_FILE,	/* -f: a PATH name= or the cwd= */
 	SS_HOST,	/* -hn: hostname= or addr= */
 	SS_TERM,	/* -tm: terminal= or tty= */
-	SS_SUBJ,	/* -su: subj= or an AVC's scontext= */
-	SS_CONTEXT,	/* -se: a subject's or an AVC's tcontext= */
+	SS_SUBJ,	/* -su (-se): subj= or an AVC's scontext= */
+	SS_OBJ,		/* -o (-se): obj= or an AVC's tcontext= */
+	SS_UUID,	/* -uu: uuid= */
+	SS_VMNAME,	/* -vm: vm= */
 	SS_COUNT
 };
 
@@ -48,6 +51,10 @@ struct search {
 	unsigned int has_num;		/* bit (1 << SN_x): num[SN_x] given */
 	bool uid_all, gid_all;		/* -ua, -ga: any of the ids, not all */
 	const char *str[SS_COUNT];	/* the string selections given */
+	bool exact;			/* -w: str[] match whole values */
+	bool context_any;		/* -se: the subject or the object */
+	uint32_t arch;			/* --arch (-sc NAME): AUDIT_ARCH_* */
+	bool has_arch;
 	int success;			/* -sv: 0 not given, 1 yes, 2 no */
 	const char *nodes[16];		/* -n: node= equal to one of these */
 	size_t nnodes;

@@ -33,16 +33,24 @@ static const char parse_help[] =
 	"  -k, --key KEY        only events with a key containing KEY\n"
 	"  -p, --pid PID        -pp, --ppid PPID   only events of this pid, ppid\n"
 	"  -ui, --uid USER      -ul, --loginuid USER   uid=, auid= (number or name)\n"
+	"  -ue, --uid-effective USER   euid= (number or name)\n"
 	"  -ua, --uid-all USER  uid=, euid= or auid= is USER\n"
-	"  -gi, --gid GROUP     -ga, --gid-all GROUP   gid=; gid= or egid=\n"
+	"  -gi, --gid GROUP     -ge, --gid-effective GROUP   gid=, egid=\n"
+	"  -ga, --gid-all GROUP gid= or egid= is GROUP\n"
 	"      --session SES    ses=\n"
 	"  -sc, --syscall NAME|NR   -sv, --success yes|no   -e, --exit ERRNO|NR\n"
+	"      --arch ARCH      arch= is ARCH (x86_64, i386, aarch64, ..., b64,\n"
+	"                       b32 or hex); before -sc NAME, whose table it\n"
+	"                       chooses (-sc NAME alone selects this machine's)\n"
 	"  -a, --event SERIAL   the event with this serial\n"
 	"  -c, --comm TEXT      -x, --executable TEXT   -hn, --host TEXT\n"
 	"  -f, --file TEXT      -tm, --terminal TEXT   -su, --subject TEXT\n"
-	"  -se, --context TEXT  comm=, exe=, hostname=, a name= or cwd=,\n"
-	"                       terminal=, subject, subject or object\n"
-	"                       containing TEXT\n"
+	"  -o, --object TEXT    -se, --context TEXT   -uu, --uuid TEXT\n"
+	"  -vm, --vm-name TEXT  comm=, exe=, hostname=, a name= or cwd=,\n"
+	"                       terminal=, subject (subj=, scontext=), object\n"
+	"                       (obj=, tcontext=), subject or object, uuid=,\n"
+	"                       vm= containing TEXT\n"
+	"  -w, --word           the TEXT options above match whole values\n"
 	"  -n, --node NODE      node= is NODE (repeatable: any of them)\n"
 	"      --just-one       stop after the first event selected\n"
 	"  -l, --line-buffered  write each event out as it is selected\n"
@@ -55,6 +63,8 @@ static const char parse_help[] =
 	"                       user and group names, syscall and arch names,\n"
 	"                       errno names, modes, hex decoded, ...\n"
 	"  -r, --raw            the selected events' records as log lines (no JSON)\n"
+	"      --format raw|default|interpret   as -r, neither, -i (csv and text\n"
+	"                       are not implemented, nor is --checkpoint)\n"
 	"  -if, --input FILE    read FILE\n"
 	"      --input-logs     read the configured audit log even from a pipe\n"
 	"      --gaps           report gaps in the serial numbers as lost events\n"
@@ -154,6 +164,39 @@ static int parse_one(struct parse_state *ps, const char *file)
 }
 
 /*
+ * -i, -r and --format (ausearch-options.c): one output format.  -i or -r
+ * after another is "Conflicting", --format after any "Multiple"; only
+ * --format default leaves the default to change.  csv and text (made by
+ * auparse's normalizer) are not done here.
+ */
+static void set_format(struct parse_state *ps, int c, const char *opt,
+		       const char *arg)
+{
+	bool set = ps->raw || ps->interpret;
+
+	if (c == 'O') {
+		if (set)
+			usage_error("parse", "Multiple output formats, use only 1");
+		if (!strcmp(arg, "raw"))
+			ps->raw = true;
+		else if (!strncmp(arg, "interp", 6))
+			ps->interpret = true;
+		else if (!strcmp(arg, "csv") || !strcmp(arg, "text"))
+			usage_error("parse", "--format %s is not implemented", arg);
+		else if (strcmp(arg, "default") != 0)
+			usage_error("parse", "Unknown option (%s)", arg);
+		return;
+	}
+	if (set)
+		usage_error("parse", "Conflicting output format %s",
+			    c == 'r' ? "--raw" : opt);
+	if (c == 'r')
+		ps->raw = true;
+	else
+		ps->interpret = true;
+}
+
+/*
  * ausearch 3.0.9's rule (src/ausearch.c, is_pipe()): without -if or
  * --input-logs, standard input is read only when it is a pipe (S_ISFIFO);
  * a terminal, /dev/null, a socket or a redirected regular file is not, and
@@ -181,7 +224,8 @@ int cmd_parse(int argc, char **argv)
 	static const char *const sel_names[] = {
 		"-p", "-pp", "-ui", "-ua", "-ul", "-gi", "-ga", "--session",
 		"-sc", "-e", "-a", "-sv", "-n", "-k", "-c", "-x", "-f", "-hn",
-		"-tm", "-su", "-se",
+		"-tm", "-su", "-se", "-ue", "-ge", "-o", "-uu", "-vm", "--arch",
+		"-w",
 	};
 #define SEL(i) (O_SEL + (i))
 	static const struct option opts[] = {
@@ -232,10 +276,23 @@ int cmd_parse(int argc, char **argv)
 		{ "subject", required_argument, NULL, SEL(19) },
 		{ "se", required_argument, NULL, SEL(20) },
 		{ "context", required_argument, NULL, SEL(20) },
+		{ "ue", required_argument, NULL, SEL(21) },
+		{ "uid-effective", required_argument, NULL, SEL(21) },
+		{ "ge", required_argument, NULL, SEL(22) },
+		{ "gid-effective", required_argument, NULL, SEL(22) },
+		{ "object", required_argument, NULL, SEL(23) },
+		{ "uu", required_argument, NULL, SEL(24) },
+		{ "uuid", required_argument, NULL, SEL(24) },
+		{ "vm", required_argument, NULL, SEL(25) },
+		{ "vm-name", required_argument, NULL, SEL(25) },
+		{ "arch", required_argument, NULL, SEL(26) },
+		{ "word", no_argument, NULL, SEL(27) },
+		{ "format", required_argument, NULL, 'O' },
+		{ "checkpoint", required_argument, NULL, 'K' },
 		{ NULL, 0, NULL, 0 }
 	};
-	/* the one-letter selections: -p -e -a -n -k -c -x -f */
-	static const char sel_letters[] = "peankcxf";
+	/* the one-letter selections: -p -e -a -n -k -c -x -f -o -w */
+	static const char sel_letters[] = "peankcxfow";
 	struct lost_state ls = { .cmd = "parse" };
 	struct search search = { .ntypes = 0 };
 	struct parse_state ps = { .search = &search };
@@ -247,7 +304,7 @@ int cmd_parse(int argc, char **argv)
 	int c, i, nlogs = 0, status = EXIT_OK;
 
 	for (;;) {
-		c = cmd_getopt_long_only(argc, argv, "parse", "+m:irlp:e:a:n:k:c:x:f:",
+		c = cmd_getopt_long_only(argc, argv, "parse", "+m:irlp:e:a:n:k:c:x:f:o:w",
 					 opts, parse_help);
 		if (c == -1) {
 			/* FILE, then options again */
@@ -287,13 +344,12 @@ int cmd_parse(int argc, char **argv)
 						  optind < argc ? argv[optind] : NULL);
 			break;
 		case 'i':
-			ps.interpret = true;
-			/* the stamp's date and time in the locale's %x %T */
-			setlocale(LC_TIME, "");
-			break;
 		case 'r':
-			ps.raw = true;
+		case 'O':
+			set_format(&ps, c, argv[optind - 1], optarg);
 			break;
+		case 'K':
+			usage_error("parse", "--checkpoint is not implemented");
 		case 'F':
 			if (input)
 				usage_error("parse", "-if given twice");
@@ -313,6 +369,9 @@ int cmd_parse(int argc, char **argv)
 		file = input;
 	if (input_logs && file)
 		usage_error("parse", "--input-logs with a FILE");
+	if (ps.interpret)
+		/* the stamp's date and time in the locale's %x %T */
+		setlocale(LC_TIME, "");
 	/* --raw is log lines, never JSON */
 	print_init(stdout, opt_json && !ps.raw);
 	if (!file && (input_logs || !stdin_is_pipe())) {

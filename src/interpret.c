@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 
 #include "ausearch.h"
@@ -227,7 +228,8 @@ static const char *name_of(const char *const *t, size_t n, unsigned long long i)
 	return i < n ? t[i] : NULL;
 }
 
-/* lib/machinetab.h and audit_elf_to_machine(): the AUDIT_ARCH_* values */
+/* lib/machinetab.h and audit_elf_to_machine(): the AUDIT_ARCH_* values;
+ * an arch's other names (parse --arch) after its first, which -i prints */
 static const struct {
 	uint32_t elf;
 	const char *name;
@@ -236,6 +238,10 @@ static const struct {
 	{ 0xc00000b7, "aarch64" }, { 0x40000028, "arm" },
 	{ 0x80000015, "ppc64" }, { 0xc0000015, "ppc64le" }, { 0x14, "ppc" },
 	{ 0x80000016, "s390x" }, { 0x16, "s390" },
+	{ 0x40000003, "i486" }, { 0x40000003, "i586" }, { 0x40000003, "i686" },
+	{ 0x40000028, "armeb" }, { 0x40000028, "armv5tejl" },
+	{ 0x40000028, "armv5tel" }, { 0x40000028, "armv6l" },
+	{ 0x40000028, "armv7l" }, { 0xc00000b7, "armv8l" },
 };
 
 /* ---------------------------------------------------------------- kinds */
@@ -375,6 +381,22 @@ static bool arch_value(const char *arch, uint32_t *a)
 		return false;
 	*a = (uint32_t)n;
 	return true;
+}
+
+bool interpret_arch_elf(const char *v, uint32_t *elf)
+{
+	size_t i;
+
+	for (i = 0; i < NAMES(arch_names); i++)
+		if (!strcasecmp(v, arch_names[i].name)) {
+			*elf = arch_names[i].elf;
+			return true;
+		}
+	if (arch_value(v, elf))
+		for (i = 0; i < NAMES(arch_names); i++)
+			if (arch_names[i].elf == *elf)
+				return true;
+	return false;
 }
 
 static void put_arch(struct out *o, const char *v)

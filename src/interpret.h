@@ -3,7 +3,9 @@
 #ifndef CONTIDCTL_INTERPRET_H
 #define CONTIDCTL_INTERPRET_H
 
+#include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 /*
  * interpret_sockaddr - a SOCKADDR record's saddr= (the socket address in
@@ -19,5 +21,13 @@ const char *interpret_family_name(unsigned long long fam);
 
 /* interpret_hexval - the value of hex digit @c, or -1 (interpret.c). */
 int interpret_hexval(char c);
+
+/*
+ * interpret_arch_elf - the AUDIT_ARCH_* value of @v into *@elf: a name of
+ * libaudit's machine table in any case (x86_64, i686, aarch64, armv7l,
+ * ...) or, as audit_determine_machine() and an arch= field, the hex value
+ * of one (c000003e).  false for neither (interpret.c).
+ */
+bool interpret_arch_elf(const char *v, uint32_t *elf);
 
 #endif

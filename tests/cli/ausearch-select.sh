@@ -118,6 +118,22 @@ reject "-k needs a non-empty value" -k ''
 reject "-x needs a non-empty value" --executable ''
 reject "unknown record type 'nope' in -m" -m syscall,nope
 reject "unknown record type 'ALL' in -m" -m LOGIN,ALL
+reject "User ID is non-numeric and unknown (no-such-user-32)" -ue no-such-user-32
+reject "-ue must be a number or a user name, was 1x" --uid-effective 1x
+reject "Effective group ID is non-numeric and unknown (no-such-group-32)" -ge no-such-group-32
+reject "Numeric group ID conversion error (Numerical result out of range) for 4294967296" --gid-effective 4294967296
+reject "Unknown arch foo" --arch foo
+reject "Unknown arch 12345" --arch 12345
+reject "Arch is already defined" --arch b64 --arch b32
+reject "Arch needs to be defined before the syscall" -sc open --arch b64
+reject "Arch needs to be defined before the syscall" --arch i386 -sc 5 --arch i386
+reject "Syscall no_such_call not found" --arch b32 -sc no_such_call
+reject "-o needs a non-empty value" -o ''
+reject "-uu needs a non-empty value" --uuid ''
+reject "-vm needs a non-empty value" --vm-name ''
+reject "option '-o' needs an argument" -o
+reject "option '--arch' needs an argument" --arch
+reject "option '-vm' needs an argument" -vm
 reject "option '-p' needs an argument" -p
 reject "option '-hn' needs an argument" -hn
 reject "option '--session' needs an argument" --session

@@ -191,6 +191,47 @@ EOF
 expect "-i: an i386 syscall named from the i386 table" 0 parse -i $t.one
 rm -f $t.one $t.two
 
+# ---------------------------------------------------------------- --format
+# ausearch's --format: raw is --raw, interpret (interp...) -i, default
+# neither; one format only ("Multiple"), -i and --raw not together
+# ("Conflicting"); csv and text are not implemented.
+printf '%s\n' 'type=SYSCALL msg=audit(1492037289.295:60): arch=40000003 syscall=5 success=yes exit=3 a0=1 items=1 pid=7 auid=0 uid=0 ses=1 key=(null)' > $t.one
+for f in interpret interp; do
+	cat <<'EOF' | out
+audit(04/12/17 22:48:09.295:60) contid=none
+    SYSCALL arch=i386 syscall=open success=yes exit=3 a0=0x1 items=1 pid=7 auid=root uid=root ses=1 key=(null)
+EOF
+	expect "--format $f: as -i" 0 parse --format $f $t.one
+done
+cat <<'EOF' | out
+audit(1492037289.295:60) contid=none
+    SYSCALL arch=40000003 syscall=5 success=yes exit=3 a0=1 items=1 pid=7 auid=0 uid=0 ses=1 key=(null)
+EOF
+expect "--format default: as written" 0 parse --format default $t.one
+for f in "--format raw" "--format default --raw"; do
+	cp $t.one $t.wout
+	# shellcheck disable=SC2086
+	expect "$f: the log's lines" 0 parse $f $t.one
+done
+for bad in "--format raw --format raw|Multiple output formats, use only 1" \
+	   "-i --format raw|Multiple output formats, use only 1" \
+	   "--format interpret -r|Conflicting output format --raw" \
+	   "-i --raw|Conflicting output format --raw" \
+	   "--raw -i|Conflicting output format -i" \
+	   "-r --interpret|Conflicting output format --interpret" \
+	   "--format json|Unknown option (json)" \
+	   "--format csv|--format csv is not implemented" \
+	   "--format text|--format text is not implemented" \
+	   "--checkpoint $t.cp|--checkpoint is not implemented"; do
+	printf 'contidctl: parse: %s\nTry '\''contidctl parse --help'\''.\n' "${bad#*|}" | err
+	# shellcheck disable=SC2086
+	expect "${bad%%|*} refused" 2 parse ${bad%%|*} $t.one
+done
+if [ -e $t.cp ]; then
+	echo "FAIL: --checkpoint wrote $t.cp"; fails=$((fails + 1))
+fi
+rm -f $t.one $t.cp
+
 # ---------------------------------------------------------------- inputs
 cat <<'EOF' | err
 contidctl: cannot open 'no-such.log': No such file or directory (ENOENT)
