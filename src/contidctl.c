@@ -10,6 +10,7 @@
  */
 #include "config.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <limits.h>
@@ -207,15 +208,19 @@ static int getopt_common(int argc, char **argv, const char *cmd,
 				usage_error(cmd, "option '-%c' needs an argument", optopt);
 			usage_error(cmd, "option '%.*s' needs an argument",
 				    (int)strcspn(argv[optind - 1], "="), argv[optind - 1]);
-		case '?':
-			if (optopt)
-				usage_error(cmd, "unknown option '-%c'", optopt);
-			else {
-				const char *o = argv[optind - 1];
-				size_t len = strcspn(o, "=");
+		case '?': {
+			const char *o = argv[optind - 1];
+			size_t len = strcspn(o, "=");
 
-				usage_error(cmd, "unknown option '%.*s'", (int)len, o);
-			}
+			/* "--gaps=1": getopt sets optopt to the option's
+			 * value, which may be no letter (parse's --word) */
+			if (optopt && o[0] == '-' && o[len] == '=')
+				usage_error(cmd, "option '%.*s' doesn't allow an argument",
+					    (int)len, o);
+			if (optopt > 0 && optopt < 128 && isprint(optopt))
+				usage_error(cmd, "unknown option '-%c'", optopt);
+			usage_error(cmd, "unknown option '%.*s'", (int)len, o);
+		}
 		default:
 			return c;
 		}

@@ -134,6 +134,8 @@ reject "-vm needs a non-empty value" --vm-name ''
 reject "option '-o' needs an argument" -o
 reject "option '--arch' needs an argument" --arch
 reject "option '-vm' needs an argument" -vm
+reject "option '--word' doesn't allow an argument" --word=yes
+reject "option '--gaps' doesn't allow an argument" --gaps=1
 reject "option '-p' needs an argument" -p
 reject "option '-hn' needs an argument" -hn
 reject "option '--session' needs an argument" --session
