@@ -14,6 +14,7 @@
 
 #include "contidctl.h"
 #include "ausearch.h"
+#include "contid-names.h"
 #include "events.h"
 #include "parse-input.h"
 
@@ -80,6 +81,10 @@ static void parse_drain(struct parse_state *ps)
 
 	while (!(ps->just_one && ps->matched) &&
 	       contid_reader_next(ps->rd, &ev) == 1) {
+		/* -i: every mapping read names the IDs printed from here on,
+		 * selected or not (docs/oci-hook.md) */
+		if (ps->interpret && !ps->raw)
+			contid_names_learn(ev);
 		if (search_match(ps->search, ev)) {
 			ps->matched++;
 			if (ps->raw)
@@ -373,6 +378,7 @@ int cmd_parse(int argc, char **argv)
 		status = EXIT_FAIL;
 	}
 out:
+	contid_names_reset();
 	contid_reader_free(ps.rd);
 	for (i = 0; i < nlogs; i++)
 		free(logs[i]);
