@@ -81,7 +81,7 @@ static bool one_id(const char *v, uint64_t *id)
 	return !errno && !*end && *id != CONTID_UNSET;
 }
 
-static void learn_record(const struct contid_record *rec)
+void contid_names_learn_record(const struct contid_record *rec)
 {
 	static const char *const names[P_COUNT] = {
 		"vm", "namespace", "pod", "container",
@@ -148,29 +148,33 @@ void contid_names_learn(const struct contid_event *ev)
 		const struct contid_record *rec = contid_event_record(ev, (unsigned int)i);
 
 		if (rec && contid_record_type(rec) == CONTID_MSG_MAPPING)
-			learn_record(rec);
+			contid_names_learn_record(rec);
 	}
 }
 
-void contid_names_print(uint64_t id)
+size_t contid_names_print(uint64_t id)
 {
 	const struct entry *e;
-	size_t off = 0;
+	size_t off = 0, w = 2;
 	unsigned int i;
 
 	if (!table || print_is_json())
-		return;
+		return 0;
 	e = slot(id);
 	if (!e->buf)
-		return;
+		return 0;
 	print_text("(");
 	for (i = 0; i < P_COUNT; i++) {
-		if (e->len[i] && part_keys[i])
+		if (e->len[i] && part_keys[i]) {
 			print_text(",%s=", part_keys[i]);
+			w += strlen(part_keys[i]) + 2;
+		}
 		print_log_bytes(e->buf + off, e->len[i], PRINT_ESC_NAME);
+		w += print_log_bytes_width(e->buf + off, e->len[i], PRINT_ESC_NAME);
 		off += e->len[i];
 	}
 	print_text(")");
+	return w;
 }
 
 void contid_names_print_value(const char *v)

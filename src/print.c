@@ -734,6 +734,19 @@ void print_string_len(enum print_type t, const char *key, const char *fmt,
 	}
 }
 
+size_t print_log_bytes_width(const char *value, size_t len, enum print_esc mode)
+{
+	const unsigned char *s = (const unsigned char *)value;
+	size_t i, w = len;
+
+	esc_class_init();
+	for (i = 0; i < len; i++)
+		if ((esc_class[s[i]] & (1u << mode)) &&
+		    !(s[i] == 0x1d && mode == PRINT_ESC_RECORD))
+			w += 3;
+	return w;
+}
+
 void print_log_bytes(const char *value, size_t len, enum print_esc mode)
 {
 	static const char hex[] = "0123456789abcdef";

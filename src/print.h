@@ -101,6 +101,8 @@ enum print_esc {
 	PRINT_ESC_NAME,
 };
 void print_log_bytes(const char *s, size_t len, enum print_esc mode);
+/* The number of bytes print_log_bytes() writes for @s in text mode. */
+size_t print_log_bytes_width(const char *s, size_t len, enum print_esc mode);
 /* Audit record text: a JSON log string (print_json_member()), or
  * print_log_bytes(PRINT_ESC_RECORD). */
 void print_log_text(enum print_type t, const char *key, const char *value);
