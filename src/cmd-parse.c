@@ -54,7 +54,8 @@ static const char parse_help[] =
 	"  -te, --end [DATE] [TIME]    only events at or before\n"
 	"  -i, --interpret      as ausearch -i: the time as local date and time,\n"
 	"                       user and group names, syscall and arch names,\n"
-	"                       errno names, modes, hex decoded, ...\n"
+	"                       errno names, modes, hex decoded, ...; a container\n"
+	"                       ID's name from its mapping record: 4242(web)\n"
 	"  -r, --raw            the selected events' records as log lines (no JSON)\n"
 	"  -if, --input FILE    read FILE\n"
 	"      --input-logs     read the configured audit log even from a pipe\n"
@@ -83,7 +84,7 @@ static void parse_drain(struct parse_state *ps)
 	       contid_reader_next(ps->rd, &ev) == 1) {
 		/* -i: every mapping read names the IDs printed from here on,
 		 * selected or not (docs/oci-hook.md) */
-		if (ps->interpret && !ps->raw)
+		if (ps->interpret && !ps->raw && !print_is_json())
 			contid_names_learn(ev);
 		if (search_match(ps->search, ev)) {
 			ps->matched++;

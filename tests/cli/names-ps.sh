@@ -30,6 +30,16 @@ fi
 rmdir "$T/names" 2>/dev/null; rm -rf "$T/names"; : > "$T/names"
 run_w 0 "contidctl: runtime: warning: cannot write the name file of container c1 (ID 4242): not a directory (ENOTDIR)" create c1
 rm -f "$T/names"; mkdir "$T/names"
+# the hook's (the ID and text of runtime.sh's hook case)
+printf '{"id":"h1","pid":4242,"bundle":"/run/b","annotations":{"io.kubernetes.pod.namespace":"ns"}}' |
+	"$FAKE" oci-hook 2> "$T/stderr"; rc=$?
+if [ $rc = 0 ] && [ ! -s "$T/stderr" ] &&
+   [ "$(cat "$T/names/628963565149030354")" = 'virt=oci contid=628963565149030354 runtime=? by="hook" id="h1" bundle="/run/b" vm=? image=? pod=? namespace="ns" container=?' ]; then
+	ok "the hook writes the name file"
+else
+	bad "hook: $rc $(cat "$T/stderr") $(ls -A "$T/names")"
+fi
+rm -f "$T/names/"*
 
 echo "== ps shows the names"
 # task ID: a sleeping task of this test holding ID (fake /proc)
