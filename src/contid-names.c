@@ -113,7 +113,7 @@ void contid_names_learn_record(const struct contid_record *rec)
 	e = slot(id);
 	if (!e->buf && used >= CONTID_NAMES_MAX) {
 		if (!full_said)
-			fprintf(stderr, PROG ": parse: more than %d container IDs mapped: "
+			fprintf(stderr, PROG ": more than %d container IDs mapped: "
 				"later IDs are shown without names\n", CONTID_NAMES_MAX);
 		full_said = true;
 		return;

@@ -71,7 +71,7 @@ awk 'BEGIN {
 		printf "type=CONTAINER_INFO msg=audit(1700000400.000:%d): op=task contid=%d\n", 6000 + i, i
 	printf "type=CONTAINER_INFO msg=audit(1700000400.000:7000): op=task contid=1\n"
 }' > $t.log
-ctl 0 "contidctl: parse: more than 4096 container IDs mapped: later IDs are shown without names" \
+ctl 0 "contidctl: more than 4096 container IDs mapped: later IDs are shown without names" \
 	parse -i -m CONTAINER_INFO $t.log > $t.out
 same "4096 IDs kept, the 4097th not; a kept ID renamed" \
 "audit(11/14/23 22:20:00.000:10095) contid=4095(n4095)
