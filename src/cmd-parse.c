@@ -14,6 +14,7 @@
 
 #include "contidctl.h"
 #include "ausearch.h"
+#include "contid-names.h"
 #include "events.h"
 #include "parse-input.h"
 
@@ -61,7 +62,8 @@ static const char parse_help[] =
 	"  -te, --end [DATE] [TIME]    only events at or before\n"
 	"  -i, --interpret      as ausearch -i: the time as local date and time,\n"
 	"                       user and group names, syscall and arch names,\n"
-	"                       errno names, modes, hex decoded, ...\n"
+	"                       errno names, modes, hex decoded, ...; a container\n"
+	"                       ID's name from its mapping record: 4242(web)\n"
 	"  -r, --raw            the selected events' records as log lines (no JSON)\n"
 	"      --format raw|default|interpret   as -r, neither, -i (csv and text\n"
 	"                       are not implemented, nor is --checkpoint)\n"
@@ -90,6 +92,10 @@ static void parse_drain(struct parse_state *ps)
 
 	while (!(ps->just_one && ps->matched) &&
 	       contid_reader_next(ps->rd, &ev) == 1) {
+		/* -i: every mapping read names the IDs printed from here on,
+		 * selected or not (docs/oci-hook.md) */
+		if (ps->interpret && !ps->raw && !print_is_json())
+			contid_names_learn(ev);
 		if (search_match(ps->search, ev)) {
 			ps->matched++;
 			if (ps->raw)
@@ -432,6 +438,7 @@ int cmd_parse(int argc, char **argv)
 		status = EXIT_FAIL;
 	}
 out:
+	contid_names_reset();
 	contid_reader_free(ps.rd);
 	for (i = 0; i < nlogs; i++)
 		free(logs[i]);

@@ -14,6 +14,8 @@
 #include <sys/wait.h>
 
 #include "contidctl.h"
+#include "contid-names.h"
+#include "name-state.h"
 #include "relay.h"
 
 /*
@@ -224,6 +226,22 @@ static void read_task_info(struct task_row *r)
 	}
 }
 
+/* The CONTID column: the ID and, in text, its name (contid-names.h),
+ * padded to 20 columns or wider. */
+static void print_contid_named(uint64_t id)
+{
+	char num[24];
+	size_t w;
+
+	if (id == CONTID_UNSET) {
+		print_contid(PRINT_ANY, "contid", "%-20s ", id);
+		return;
+	}
+	print_contid(PRINT_ANY, "contid", "%s", id);
+	w = (size_t)snprintf(num, sizeof(num), "%" PRIu64, id) + contid_names_print(id);
+	print_text("%*s ", w < 20 ? (int)(20 - w) : 0, "");
+}
+
 static const char ps_help[] =
 	"Usage: " PROG " ps [--contid ID]... [--set]\n"
 	"List every task (thread) with its audit container ID (in decimal and\n"
@@ -320,6 +338,11 @@ int cmd_ps(int argc, char **argv)
 		return fail(err, task_cause(err), "cannot read the container IDs of the tasks");
 	}
 	qsort(rows, nrows, sizeof(*rows), row_cmp);
+	/* the name of each container from its name file (docs/oci-hook.md) */
+	for (i = 0; i < nrows; i++)
+		if (rows[i].contid != CONTID_UNSET &&
+		    (i == 0 || rows[i].contid != rows[i - 1].contid))
+			name_state_load(rows[i].contid);
 
 	print_text("%-20s %-16s %8s %8s %-12s %s\n", "CONTID", "HEXID", "PID", "TID", "NETNS", "COMM");
 	for (i = 0; i < nrows; i++) {
@@ -327,7 +350,7 @@ int cmd_ps(int argc, char **argv)
 		if (i > 0 && rows[i].contid != rows[i - 1].contid)
 			print_text("\n");
 		print_open_object(NULL);
-		print_contid(PRINT_ANY, "contid", "%-20s ", rows[i].contid);
+		print_contid_named(rows[i].contid);
 		print_contid_hex(PRINT_FP, NULL, "%-16s ", rows[i].contid);
 		print_u64(PRINT_ANY, "pid", "%8" PRIu64 " ", (uint64_t)rows[i].pid);
 		print_u64(PRINT_ANY, "tid", "%8" PRIu64 " ", (uint64_t)rows[i].tid);
@@ -337,6 +360,7 @@ int cmd_ps(int argc, char **argv)
 		print_nl();
 	}
 	free(rows);
+	contid_names_reset();
 	return EXIT_OK;
 }
 

@@ -11,6 +11,7 @@
 
 #include "contidctl.h"
 #include "ausearch.h"
+#include "contid-names.h"
 #include "events.h"
 
 /*
@@ -134,6 +135,13 @@ static struct pfield *record_fields(const struct contid_record *rec, unsigned in
 	return tab;
 }
 
+/* -i: the container's name follows the ID of this field (contid-names.h) */
+static bool names_field(unsigned int type, const char *name)
+{
+	return (type == CONTID_MSG_CONTAINER || type == CONTID_MSG_CONTAINER_INFO) &&
+	       (strcmp(name, "contid") == 0 || strcmp(name, "old-contid") == 0);
+}
+
 /*
  * JSON "fields": a name that occurs once maps to its decoded value (its
  * interpretation with -i); a name repeated within the record (old-format
@@ -177,6 +185,8 @@ static void print_record(const struct contid_record *rec, bool interpret)
 			print_text("=");
 			print_log_bytes(v, len, PRINT_ESC_VALUE);
 			free(heap);
+			if (names_field(type, name))
+				contid_names_print_value(value);
 		}
 		print_text("\n");
 		print_log_text(PRINT_JSON, "text", contid_record_text(rec));
@@ -325,6 +335,8 @@ void print_event(const struct contid_event *ev, bool interpret)
 
 		snprintf(id, sizeof(id), "%" PRIu64, contid_event_contid(ev, (unsigned int)i));
 		print_string(PRINT_ANY, NULL, i ? ",%s" : "%s", id);
+		if (interpret)
+			contid_names_print(contid_event_contid(ev, (unsigned int)i));
 	}
 	print_close_array();
 	/* op=netns more=N: IDs the kernel left out of the list */

@@ -4,7 +4,8 @@
  * trail, for the runtime wrapper and the hook once the ID is set.  A
  * failure is a warning: the ID is set and every record of the container
  * carries it; only the record naming the container is missing
- * (docs/oci-hook.md, "The mapping record").
+ * (docs/oci-hook.md, "The mapping record").  The same text goes to the
+ * ID's name file for ps (name-state.h), a failure a warning too.
  */
 #include "config.h"
 
@@ -14,6 +15,7 @@
 #include <stdlib.h>
 
 #include "contidctl.h"
+#include "name-state.h"
 #include "oci-mapping.h"
 
 void mapping_record_send(const char *who, const char *json, size_t len,
@@ -28,6 +30,11 @@ void mapping_record_send(const char *who, const char *json, size_t len,
 	else if (oci_mapping_text(text, OCI_MAPPING_TEXT_MAX, json, len, m) < 0)
 		err = -EINVAL;
 	else {
+		int ferr = name_state_write(m->contid, text);
+
+		if (ferr < 0)
+			fail(ferr, NULL, "%s: warning: cannot write the name file of "
+			     "container %s (ID %" PRIu64 ")", who, shown, m->contid);
 		err = contid_handle_open(&h, 0);
 		if (err == 0)
 			err = contid_user_record(h, CONTID_MSG_MAPPING, text);

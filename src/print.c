@@ -234,11 +234,15 @@ static void esc_class_init(void)
 	for (c = 0; c < 256; c++)
 		if (c < 0x20 || c > 0x7e)
 			esc_class[c] = 1 << PRINT_ESC_RECORD | 1 << PRINT_ESC_RAW |
-				       1 << PRINT_ESC_VALUE;
+				       1 << PRINT_ESC_VALUE | 1 << PRINT_ESC_NAME;
 	/* the ENRICHED separator: a space in the record text, as logged in --raw */
-	esc_class[0x1d] = 1 << PRINT_ESC_RECORD | 1 << PRINT_ESC_VALUE;
+	esc_class[0x1d] = 1 << PRINT_ESC_RECORD | 1 << PRINT_ESC_VALUE |
+			  1 << PRINT_ESC_NAME;
 	/* a decoded value reads back to its bytes: no literal "\x41" */
-	esc_class['\\'] = 1 << PRINT_ESC_VALUE;
+	esc_class['\\'] = 1 << PRINT_ESC_VALUE | 1 << PRINT_ESC_NAME;
+	/* a name in "ID(NAME,pod=P)": no byte of it ends or splits that */
+	esc_class[' '] = esc_class['('] = esc_class[')'] = esc_class[','] =
+		esc_class['='] = 1 << PRINT_ESC_NAME;
 }
 
 /*
@@ -253,7 +257,9 @@ static size_t plain_run(const unsigned char *s, size_t len, unsigned int bit)
 	const uint64_t high = UINT64_C(0x8080808080808080);
 	size_t i = 0;
 
-	for (; i + 8 <= len; i += 8) {
+	/* the word test knows the bytes of every mode but PRINT_ESC_NAME's
+	 * (names are short: the byte loop) */
+	for (; bit != 1u << PRINT_ESC_NAME && i + 8 <= len; i += 8) {
 		uint64_t x, y, stop;
 
 		memcpy(&x, s + i, 8);
@@ -726,6 +732,19 @@ void print_string_len(enum print_type t, const char *key, const char *fmt,
 			ob_printf(fmt, value);
 		}
 	}
+}
+
+size_t print_log_bytes_width(const char *value, size_t len, enum print_esc mode)
+{
+	const unsigned char *s = (const unsigned char *)value;
+	size_t i, w = len;
+
+	esc_class_init();
+	for (i = 0; i < len; i++)
+		if ((esc_class[s[i]] & (1u << mode)) &&
+		    !(s[i] == 0x1d && mode == PRINT_ESC_RECORD))
+			w += 3;
+	return w;
 }
 
 void print_log_bytes(const char *value, size_t len, enum print_esc mode)

@@ -86,14 +86,23 @@ void print_contid_hex(enum print_type t, const char *key, const char *fmt,
  *   PRINT_ESC_VALUE   a decoded value, a name or a node (-i): the
  *                     backslash as \x5c too, so that the text reads back
  *                     to exactly the decoded bytes.
+ *   PRINT_ESC_NAME    a container's name from a mapping record, printed
+ *                     in parentheses after its ID (parse -i,
+ *                     contid-names.h): as PRINT_ESC_VALUE, and the
+ *                     space, '(', ')', ',' and '=' as \xNN too, so that
+ *                     a name can neither close the parentheses nor
+ *                     forge another part.
  * Nothing in JSON mode (JSON strings have their own encoding).
  */
 enum print_esc {
 	PRINT_ESC_RECORD,
 	PRINT_ESC_RAW,
 	PRINT_ESC_VALUE,
+	PRINT_ESC_NAME,
 };
 void print_log_bytes(const char *s, size_t len, enum print_esc mode);
+/* The number of bytes print_log_bytes() writes for @s in text mode. */
+size_t print_log_bytes_width(const char *s, size_t len, enum print_esc mode);
 /* Audit record text: a JSON log string (print_json_member()), or
  * print_log_bytes(PRINT_ESC_RECORD). */
 void print_log_text(enum print_type t, const char *key, const char *value);

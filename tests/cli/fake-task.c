@@ -6,7 +6,9 @@
  * libcontid-internal, so that contid_spawn() sets IDs here too.
  *   FAKE_SET_LOG   file each set is appended to as "PID ID\n"
  *   FAKE_SET_ERR   make every set fail: "NOSUPPORT", "EBUSY" or "EEXIST"
- *   FAKE_PROCROOT  directory read as /proc (PID/containerid)
+ *   FAKE_PROCROOT  directory read as /proc (PID/containerid, and
+ *                  PID/task/TID/containerid for ps: a task without one
+ *                  there is gone, ESRCH)
  * and, with -Wl,--wrap=contid_handle_open, a fake audit socket: each
  * message sent is appended to FAKE_AUDIT_LOG as "TYPE FLAGS LEN\n" and its
  * payload's LEN bytes, and is answered with an ACK, or with the errno
@@ -31,6 +33,7 @@
 int __wrap_contid_task_set(pid_t pid, uint64_t id);
 int __wrap_contid_handle_open(struct contid_handle **hp, unsigned int flags);
 int __wrap_contid_task_get(pid_t pid, uint64_t *id);
+int __wrap_contid_task_get_tid(pid_t pid, pid_t tid, uint64_t *id);
 int contid_task_read_at(const char *procroot, pid_t pid, pid_t tid, uint64_t *id);
 
 int __wrap_contid_task_set(pid_t pid, uint64_t id)
@@ -59,6 +62,13 @@ int __wrap_contid_task_get(pid_t pid, uint64_t *id)
 	const char *root = getenv("FAKE_PROCROOT");
 
 	return contid_task_read_at(root ? root : "/nonexistent", pid, 0, id);
+}
+
+int __wrap_contid_task_get_tid(pid_t pid, pid_t tid, uint64_t *id)
+{
+	const char *root = getenv("FAKE_PROCROOT");
+
+	return contid_task_read_at(root ? root : "/nonexistent", pid, tid, id);
 }
 
 /* The fake socket: one pending ACK at a time. */

@@ -93,7 +93,7 @@ type=VIRT_MACHINE_ID msg=audit(1700000000.200:502): pid=301 uid=0 auid=429496729
 type=VIRT_MACHINE_ID msg=audit(1700000000.300:503): pid=302 uid=0 auid=4294967295 ses=4294967295 subj=unconfined msg='virt=oci contid=9002 runtime="crun" by="hook" id="c2" bundle="/b2" vm="two" image=? pod=? namespace=? container=?'
 LOG
 ctl 0 "" parse -i --contid 9002 cli-parse.map > cli-parse.out
-want='audit(11/14/23 22:13:20.300:503) contid=9002
+want='audit(11/14/23 22:13:20.300:503) contid=9002(two)
     VIRT_MACHINE_ID pid=302 uid=root auid=unset ses=unset subj=unconfined virt=oci contid=9002 runtime=crun by=hook id=c2 bundle=/b2 vm=two image=? pod=? namespace=? container=?'
 if [ "$(cat cli-parse.out)" = "$want" ]; then
 	echo "ok: the mapping record found by --contid"

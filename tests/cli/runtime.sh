@@ -11,18 +11,7 @@
 # container mapping record (VIRT_MACHINE_ID, docs/interfaces.md): the exact
 # message the fake audit socket receives, none when no ID was set.
 srcdir=${srcdir:-.}
-FAKE=${CONTIDCTL_FAKE:-./tests/cli/contidctl-fake}
-fails=0
-ok() { echo "ok: $*"; }
-bad() { echo "FAIL: $*"; fails=$((fails + 1)); }
-T=$(mktemp -d "${TMPDIR:-/tmp}/cli-runtime.XXXXXX")
-trap 'rm -rf "$T"' EXIT
-ln -s "$(cd "$(dirname "$FAKE")" && pwd)/$(basename "$FAKE")" "$T/contid-fakert"
-W=$T/contid-fakert
-RT=$(cd "$srcdir/tests/cli" && pwd)/fake-runtime.sh
-export CONTID_RUNTIME_PATH="$RT" FAKE_OUT="$T/out" FAKE_SET_LOG="$T/set.log" \
-	FAKE_PROCROOT="$T/proc" FAKE_STATE_DIR="$T/state" FAKE_AUDIT_LOG="$T/audit"
-mkdir -p "$T/out" "$T/proc" "$T/state" "$T/b"
+. "$srcdir/tests/cli/wrapper-lib.sh"
 A=org.linux-audit.containerid
 ID64=0123456789abcdef000000000000000000000000000000000000000000000000
 echo '{"ociVersion":"1.0.2","annotations":{}}' > "$T/b/config.json"
@@ -49,19 +38,6 @@ set_is() {
 	[ "$got" = "$want" ] && ok "set: $got" || bad "set: want '$want' got '$got'"
 }
 no_set() { [ -s "$T/set.log" ] && bad "$1: an ID was set: $(cat "$T/set.log")" || ok "$1: no ID set"; }
-# run_w STATUS STDERR ARGS...: the wrapper's status and stderr.
-run_w() {
-	want_rc=$1 want_err=$2
-	shift 2
-	(cd "$T/b" && "$W" "$@") > "$T/stdout" 2> "$T/stderr"
-	rc=$?
-	if [ "$rc" = "$want_rc" ] && [ "$(cat "$T/stderr")" = "$want_err" ]; then
-		ok "$* -> $rc"
-	else
-		bad "$*: want $want_rc '$want_err', got $rc '$(cat "$T/stderr")'"
-	fi
-}
-
 echo "== create, run: the ID, the arguments untouched"
 reset
 run_w 0 "" --root /run/x --log=/l create --bundle "$T/b" --pid-file /p --console-socket /s $ID64

@@ -521,6 +521,8 @@ static void test_oci_hook_sets(void **state)
 int main(void)
 {
 #define T(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
+	/* the hook's name file: never /run/contid of this machine */
+	setenv("CONTID_NAME_DIR", "/nonexistent", 1);
 	const struct CMUnitTest tests[] = {
 		T(test_disabled_says_so),
 		T(test_disabled_daemon_says_so),
