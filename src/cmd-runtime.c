@@ -6,8 +6,9 @@
  * run and exec it starts the real runtime RUNTIME with the container's
  * audit container ID already set (contid_spawn()), so that everything the
  * runtime forks inherits it: the container's init and its children, every
- * thread of runc, an exec'd process.  Anything else execs the real runtime
- * untouched.  The arguments are never changed: only argv[0] becomes the
+ * thread of runc, an exec'd process.  For delete it waits for the real
+ * runtime and then removes the container's name files (name-state.h).
+ * Anything else execs the real runtime untouched.  The arguments are never changed: only argv[0] becomes the
  * real runtime's path, as if the engine had started it.
  *
  * A contidctl mode rather than a program of its own: the ID follows the
@@ -22,6 +23,7 @@
 #include <fcntl.h>
 #include <inttypes.h>
 #include <signal.h>
+#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,6 +33,7 @@
 
 #include "contidctl.h"
 #include "oci-mapping.h"
+#include "name-state.h"
 #include "oci-state.h"
 #include "relay.h"
 #include "runtime-args.h"
@@ -183,6 +186,40 @@ static int init_contid(const char *real, const struct rt_args *a, char **argv,
 	return 0;
 }
 
+/*
+ * delete: the real runtime's delete, waited for, then, when it exited 0,
+ * the name files of the container (name_state_remove()): a file goes only
+ * once the runtime has deleted the container, never for a delete that
+ * failed (a running container without --force keeps its name).  The
+ * runtime gets the arguments, stdio and signals as if executed; the
+ * wrapper ends as it ended.  A file that cannot be removed is a warning.
+ */
+static int runtime_delete(const char *name, const char *real, char **argv, const char *id,
+			  const char *shown)
+{
+	extern char **environ;
+	pid_t pid;
+	int err, status;
+
+	relay_signals(forwarded, sizeof(forwarded) / sizeof(forwarded[0]), true);
+	fflush(NULL);
+	err = posix_spawn(&pid, real, NULL, NULL, argv, environ);
+	if (err)
+		return fail(-err, strerror(err), "runtime: cannot execute the real runtime '%s'",
+			    real);
+	relay_child(pid);
+	err = relay_wait(pid, &status);
+	if (err < 0)
+		return fail(err, strerror(-err), "runtime: cannot wait for '%s'", real);
+	if (WIFEXITED(status) && WEXITSTATUS(status) == 0) {
+		err = name_state_remove(name, id);
+		if (err < 0)
+			fail(err, NULL, "runtime: warning: cannot remove the name file of container %s",
+			     shown);
+	}
+	relay_exit(status);
+}
+
 int runtime_main(const char *self, int argc, char **argv)
 {
 	const char *name = self + strlen(WRAPPER_PREFIX);
@@ -204,6 +241,8 @@ int runtime_main(const char *self, int argc, char **argv)
 	if (a.action == RT_EXEC && init_contid(real, &a, argv, shown, &contid))
 		return EXIT_FAIL;
 	argv[0] = real;
+	if (a.action == RT_DELETE)
+		return runtime_delete(name, real, argv, argv[a.id], shown);
 	if (contid == CONTID_UNSET) {
 		/* Not ours, or an exec into a container without an ID. */
 		execv(real, argv);

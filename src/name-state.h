@@ -5,7 +5,8 @@
  * ID> as well, and ps reads it.  DIR is /run/contid, or $CONTID_NAME_DIR
  * (the host tests).  Nothing is written where DIR does not exist: the
  * admin creates it (the example oci/contid-tmpfiles.conf), which is what
- * enables the files.
+ * enables the files.  The wrapper's delete removes its container's files
+ * once the real runtime's delete succeeded (src/cmd-runtime.c).
  */
 #ifndef CONTIDCTL_NAME_STATE_H
 #define CONTIDCTL_NAME_STATE_H
@@ -29,5 +30,15 @@ int name_state_write(uint64_t id, const char *text);
  * contid_names_learn_record(); anything else is ignored.
  */
 void name_state_load(uint64_t id);
+
+/*
+ * name_state_remove - remove the files written for container @id of the
+ * runtime @runtime: each believed file (as name_state_load() believes one)
+ * whose runtime= and id= are @runtime's and @id's as oci_mapping_text()
+ * writes them.  Files of the hook (runtime=?) and of other runtimes stay.
+ * Returns the number removed (0 also when DIR does not exist), or the
+ * first negative errno (the other files are still tried).
+ */
+int name_state_remove(const char *runtime, const char *id);
 
 #endif

@@ -52,6 +52,12 @@ static const struct rt_opt exec_opts[] = {
 	{ NULL, 0, false }
 };
 
+/* runc 1.1's and crun 1.8's delete: flags only. */
+static const struct rt_opt delete_opts[] = {
+	{ "force", 'f', false }, { "regex", 'r', false }, { "help", 'h', false },
+	{ NULL, 0, false }
+};
+
 static const struct rt_opt *by_name(const struct rt_opt *t, const char *s, size_t n)
 {
 	for (; t->name || t->letter; t++)
@@ -150,6 +156,19 @@ found:
 	return 0;
 }
 
+/* crun's delete --regex among the options: "--regex", "-regex", "-r", "-fr". */
+static bool is_regex(const char *s)
+{
+	const struct rt_opt *o;
+
+	if (s[0] != '-')
+		return false;
+	if (s[1] == '-')
+		return strcmp(s + 2, "regex") == 0;
+	o = by_name(delete_opts, s + 1, strlen(s + 1));
+	return o ? o->letter == 'r' : strchr(s + 1, 'r') != NULL;
+}
+
 int rt_args_parse(int argc, char *const argv[], struct rt_args *a,
 		  char *msg, size_t msglen)
 {
@@ -188,6 +207,24 @@ int rt_args_parse(int argc, char *const argv[], struct rt_args *a,
 		if (skip_opts(argc, argv, &i, exec_opts, cmd, NULL, NULL,
 			      NULL, NULL, msg, msglen) < 0)
 			return -1;
+	} else if (strcmp(cmd, "delete") == 0) {
+		a->cmd = i++;
+		if (skip_opts(argc, argv, &i, delete_opts, cmd, NULL, NULL,
+			      NULL, NULL, msg, msglen) < 0) {
+			/* not ours to refuse: the runtime says what is wrong */
+			a->cmd = -1;
+			return 0;
+		}
+		for (int j = a->cmd + 1; j < i; j++)
+			if (is_regex(argv[j])) {
+				a->cmd = -1;
+				return 0;
+			}
+		if (i >= argc || argv[i][0] == '\0') {
+			a->cmd = -1;
+			return 0;
+		}
+		a->action = RT_DELETE;
 	} else {
 		return 0;
 	}

@@ -13,6 +13,7 @@ enum rt_action {
 	RT_PASS,	/* exec the real runtime untouched */
 	RT_CREATE,	/* create or run: the ID from the bundle and the id */
 	RT_EXEC,	/* exec: the ID of the running container's init */
+	RT_DELETE,	/* delete: the real runtime's, then the name files */
 };
 
 struct rt_args {
@@ -25,12 +26,14 @@ struct rt_args {
 
 /*
  * rt_args_parse - find the subcommand in @argv[1..@argc-1] (argv[0] is the
- * wrapper's name) and, for create, run and exec, the container's id and
- * bundle.  Options are read as runc and crun read them: "--name VALUE",
+ * wrapper's name) and, for create, run, exec and delete, the container's
+ * id, and the bundle for create and run.  Options are read as runc and crun read them: "--name VALUE",
  * "--name=VALUE", "-name" (runc), single letters "-b VALUE", "-bVALUE" and
  * bundles of flags ("-dt"), "--" ending the options.  An option the tables
  * do not know cannot be skipped safely (does it take a value?): create, run
- * and exec refuse it rather than guess which word is the id.
+ * and exec refuse it rather than guess which word is the id; delete passes
+ * it to the runtime untouched (RT_PASS), as it does crun's --regex (its
+ * operand is a pattern, not an id).
  * Returns 0, or -1 with a one-line message in @msg.
  */
 int rt_args_parse(int argc, char *const argv[], struct rt_args *a,

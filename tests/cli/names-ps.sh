@@ -83,5 +83,82 @@ case "$(cat "$T/ps")" in
 *) bad "--json ps: $(cat "$T/ps" "$T/stderr")" ;;
 esac
 
+echo "== the wrapper's delete removes its container's files, once deleted"
+for p in $sleeps; do kill $p; done
+sleeps=
+rm -rf "$T/names"; mkdir "$T/names"
+# name ID RUNTIME ID-FIELD: a file as the wrapper or the hook writes it
+name() {
+	printf 'virt=oci contid=%s runtime=%s by="wrapper" id=%s bundle="/b" vm=? image=? pod=? namespace=? container=?\n' \
+		"$1" "$2" "$3" > "$T/names/$1"
+}
+fill() {
+	rm -rf "$T/names"; mkdir "$T/names"
+	name 1 '"fakert"' '"c1"'       # c1's: removed by a successful delete c1
+	name 2 '"fakert"' '"c1x"'      # another container
+	name 3 '"runc"' '"c1"'         # another runtime's c1
+	name 4 '?' '"c1"'              # the hook's (runtime unknown)
+	name 5 '"fakert"' '632031'     # "c 1", hex-encoded as the wrapper writes it
+	name 6 '"fakert"' '"c1"'; chmod 664 "$T/names/6" # not believed: stays
+	mkdir "$T/names/7"             # not a file
+	name 8 '"fakert"' '"c1"'; mv "$T/names/8" "$T/names/.8.abcdef" # a temporary file
+	printf 'virt=oci contid=10 runtime="fakert" by="wrapper" id="c1" bundle="/b" vm=? image=? pod=? namespace=? container=?\n' \
+		> "$T/names/9"                 # names another ID: not believed
+}
+files_are() {
+	got=$(cd "$T/names" && ls -A | sort | tr '\n' ' ')
+	[ "$got" = "$1" ] && ok "$2: files left: $got" || bad "$2: files left '$got', want '$1'"
+}
+all=".8.abcdef 1 2 3 4 5 6 7 9 "
+fill
+reset_out() { rm -f "$T/out/"*; }
+reset_out
+FAKE_EXIT=1 "$W" delete c1 > "$T/stdout" 2> "$T/stderr"; rc=$?
+[ $rc = 1 ] && [ ! -s "$T/stderr" ] && ok "delete c1, the runtime failing: status 1, no message of ours" ||
+	bad "delete c1 (runtime fails): $rc '$(cat "$T/stderr")'"
+files_are "$all" "a failed delete"
+reset_out
+(exec "$W" --root /r delete --force c1) > "$T/stdout" 2> "$T/stderr" & p=$!
+wait $p; rc=$?
+printf '%s\0' "$RT" --root /r delete --force c1 > "$T/want-argv"
+[ $rc = 0 ] && [ ! -s "$T/stderr" ] && [ ! -s "$T/stdout" ] && cmp -s "$T/want-argv" "$T/out/argv" &&
+	[ "$(cat "$T/out/pid")" != "$p" ] &&
+	ok "delete --force c1: status 0, the arguments untouched, the runtime waited for (its own pid)" ||
+	bad "delete --force c1: $rc '$(cat "$T/stderr")' argv $(tr '\0' ' ' < "$T/out/argv")"
+files_are ".8.abcdef 2 3 4 5 6 7 9 " "delete c1"
+"$W" delete -f 'c 1' 2> "$T/stderr"; rc=$?
+[ $rc = 0 ] && [ ! -s "$T/stderr" ] && ok "delete -f 'c 1': 0" || bad "delete 'c 1': $rc $(cat "$T/stderr")"
+files_are ".8.abcdef 2 3 4 6 7 9 " "delete 'c 1' (its id hex-encoded in the file)"
+fill
+sh -c 'FAKE_KILL=USR1 exec "$1" delete c1' sh "$W"; rc=$?
+[ $rc = 138 ] && ok "delete: killed by USR1 like the runtime (sh: 138)" || bad "delete, USR1: $rc, not 138"
+files_are "$all" "a delete killed by a signal"
+got=$(echo in | FAKE_STDIN=1 FAKE_EXIT=0 "$W" delete c1 2> "$T/stderr")
+[ "$got" = in ] && [ ! -s "$T/stderr" ] && ok "delete: stdin to the runtime, its stdout ours" ||
+	bad "delete stdin/stdout: '$got' $(cat "$T/stderr")"
+reset_out
+FAKE_WAIT=1 "$W" delete c1x & p=$!
+i=0; while [ ! -f "$T/out/ready" ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+kill -TERM $p; wait $p; rc=$?
+[ "$(cat "$T/out/signal" 2>/dev/null)" = TERM ] && [ $rc = 3 ] && ok "delete: TERM forwarded, its status 3" ||
+	bad "delete: TERM: $(cat "$T/out/signal" 2>/dev/null), status $rc"
+files_are ".8.abcdef 2 3 4 5 6 7 9 " "delete c1x (status 3): c1's gone before, c1x's stays"
+fill
+"$W" delete --regex c1 2> "$T/stderr"; rc=$?
+files_are "$all" "delete --regex (passed untouched)"
+rm -rf "$T/names"
+"$W" delete c1 2> "$T/stderr"; rc=$?
+[ $rc = 0 ] && [ ! -s "$T/stderr" ] && ok "delete, no name directory: 0, quiet" || bad "no directory: $rc $(cat "$T/stderr")"
+: > "$T/names"
+"$W" delete c1 2> "$T/stderr"; rc=$?
+want="contidctl: runtime: warning: cannot remove the name file of container c1: not a directory (ENOTDIR)"
+[ $rc = 0 ] && [ "$(cat "$T/stderr")" = "$want" ] && ok "names not a directory: 0, $want" ||
+	bad "names a file: $rc '$(cat "$T/stderr")'"
+rm -f "$T/names"
+CONTID_RUNTIME_PATH=$T/nonexistent "$W" delete c1 2> "$T/stderr"; rc=$?
+want="contidctl: runtime: cannot execute the real runtime '$T/nonexistent': No such file or directory (ENOENT)"
+[ $rc = 1 ] && [ "$(cat "$T/stderr")" = "$want" ] && ok "delete, the runtime missing: 1, $want" ||
+	bad "delete, runtime missing: $rc '$(cat "$T/stderr")'"
+
 echo "$fails failed"
 [ "$fails" = 0 ]

@@ -58,7 +58,7 @@ run_w 0 "" --debug create --no-pivot "$(printf 'a\nb')" 'x y' ''
 args_are "$RT" --debug create --no-pivot "$(printf 'a\nb')" 'x y' ''
 
 echo "== other subcommands: exec'd untouched, same pid, no ID"
-for c in "start c1" "kill c1 KILL" "delete -f c1" "state c1x" "list" "--version" "features" "create --help c1"; do
+for c in "start c1" "kill c1 KILL" "delete --regex c.*" "delete -fr c1" "delete --bogus c1" "state c1x" "list" "--version" "features" "create --help c1"; do
 	reset
 	# shellcheck disable=SC2086
 	(cd "$T/b" && exec "$W" $c) > /dev/null 2>&1 &
