@@ -21,7 +21,8 @@ oci_cgroup2() {
 
 # oci_bundle DIR HOSTNAME PROGRAM HOOKS ANNOTATIONS: DIR/config.json, the
 # busybox root $R (writable: /data is $R/data, seen from outside), PROGRAM
-# run by sh -c as root with a few capabilities, the createRuntime HOOKS and
+# run by sh -c as root with a few capabilities (a devpts of its own at
+# /dev/pts, for a runtime's "exec -t"), the createRuntime HOOKS and
 # the ANNOTATIONS (JSON, the members without the brackets; may be empty).
 # PROGRAM must not hold a double quote or a backslash.
 oci_bundle() {
@@ -47,6 +48,7 @@ oci_bundle() {
 	"mounts": [
 		{"destination": "/proc", "type": "proc", "source": "proc"},
 		{"destination": "/dev", "type": "tmpfs", "source": "tmpfs", "options": ["nosuid", "mode=755"]},
+		{"destination": "/dev/pts", "type": "devpts", "source": "devpts", "options": ["nosuid", "noexec", "newinstance", "ptmxmode=0666", "mode=0620"]},
 		{"destination": "/tmp", "type": "tmpfs", "source": "tmpfs"}
 	],
 	"hooks": {"createRuntime": [$4]},
