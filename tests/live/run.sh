@@ -36,11 +36,8 @@ case "$variant" in normal|debug) ;; *) die "unknown variant $variant (normal|deb
 # runc) and containerd (Debian's containerd and ctr through the wrapper)
 # check userspace, so they run once, on the normal kernel; their kernel
 # paths are the ones the other suites drive under debug (docs/testing.md).
-# containerd is not in the default list yet: it fits CI's time (about 2
-# minutes), but has not run in one guest with all the others (82 MB more
-# in the 1 GB guest's initramfs); LIVE_SUITES=containerd runs it.
 case "$variant" in
-normal) default_suites=kernel,lib,cli,reliability,auditd,aus,deb,oci ;;
+normal) default_suites=kernel,lib,cli,reliability,auditd,aus,deb,oci,containerd ;;
 debug) default_suites=kernel,lib,reliability ;;
 esac
 LIVE_SUITES=${LIVE_SUITES:-$default_suites}
