@@ -194,7 +194,7 @@ rm -f $t.one $t.two
 # ---------------------------------------------------------------- --format
 # ausearch's --format: raw is --raw, interpret (interp...) -i, default
 # neither; one format only ("Multiple"), -i and --raw not together
-# ("Conflicting"); csv and text are not implemented.
+# ("Conflicting"); csv and text: tests/cli/format.sh.
 printf '%s\n' 'type=SYSCALL msg=audit(1492037289.295:60): arch=40000003 syscall=5 success=yes exit=3 a0=1 items=1 pid=7 auid=0 uid=0 ses=1 key=(null)' > $t.one
 for f in interpret interp; do
 	cat <<'EOF' | out
@@ -220,8 +220,6 @@ for bad in "--format raw --format raw|Multiple output formats, use only 1" \
 	   "--raw -i|Conflicting output format -i" \
 	   "-r --interpret|Conflicting output format --interpret" \
 	   "--format json|Unknown option (json)" \
-	   "--format csv|--format csv is not implemented" \
-	   "--format text|--format text is not implemented" \
 	   "--checkpoint $t.cp|--checkpoint is not implemented"; do
 	printf 'contidctl: parse: %s\nTry '\''contidctl parse --help'\''.\n' "${bad#*|}" | err
 	# shellcheck disable=SC2086
