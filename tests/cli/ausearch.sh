@@ -15,29 +15,9 @@ fails=0
 : > $t.wout
 : > $t.werr
 
-# expect NAME STATUS ARGS...: stdin from /dev/null; stdout and stderr
-# against $t.wout and $t.werr (set by out/err, emptied after each check).
-# Every call, here and where the expected output is made from a plain
-# "parse" (P below), goes through ctl (tests/cli/lib.sh): its status and
-# stderr are checked exactly.
-out() { cat > $t.wout; }
-err() { cat > $t.werr; }
-expect() {
-	name=$1 want=$2
-	shift 2
-	n0=$(cli_failures)
-	ctl "$want" "$(cat $t.werr)" "$@" < /dev/null > $t.out
-	ok=1
-	if [ "$(cli_failures)" != "$n0" ]; then
-		echo "FAIL: $name: exit status or stderr"; ok=0
-	fi
-	if ! diff -u $t.wout $t.out; then
-		echo "FAIL: $name: stdout"; ok=0
-	fi
-	if [ $ok = 1 ]; then echo "ok: $name"; else fails=$((fails + 1)); fi
-	: > $t.wout
-	: > $t.werr
-}
+# out, err, expect: tests/cli/lib.sh.  Every call, in expect and where
+# the expected output is made from a plain "parse" (P below), goes
+# through ctl: its status and stderr are checked exactly.
 # P ARGS...: "parse ARGS" that must succeed with nothing on stderr
 P() { ctl 0 "" parse "$@" < /dev/null; }
 

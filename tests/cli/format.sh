@@ -57,27 +57,9 @@ while IFS='|' read -r name log opts order; do
 done < $t.cases
 [ "$n" -ge 15 ] || { echo "FAIL: only $n cases read"; fails=$((fails + 1)); }
 
-# expect NAME STATUS ARGS...: stdout against $t.wout, stderr $t.werr.
-out() { cat > $t.wout; }
-err() { cat > $t.werr; }
+# out, err, expect: tests/cli/lib.sh.
 : > $t.wout
 : > $t.werr
-expect() {
-	name=$1 want=$2
-	shift 2
-	n0=$(cli_failures)
-	ctl "$want" "$(cat $t.werr)" "$@" < /dev/null > $t.out
-	ok=1
-	if [ "$(cli_failures)" != "$n0" ]; then
-		echo "FAIL: $name: exit status or stderr"; ok=0
-	fi
-	if ! cmp -s $t.wout $t.out; then
-		echo "FAIL: $name: stdout"; diff -u $t.wout $t.out | cat -A; ok=0
-	fi
-	if [ $ok = 1 ]; then echo "ok: $name"; else fails=$((fails + 1)); fi
-	: > $t.wout
-	: > $t.werr
-}
 
 # The container IDs of contid.log's events (tests/aus/data/commands says
 # which record carries which): 100 set 7, 101 in 7, 102 the netns list
@@ -104,6 +86,7 @@ printf '<no matches>\n' | err
 expect "csv: nothing selected" 1 parse --format csv -a 999 "$c"
 
 # ---------------------------------------------------------------- refusals
+# shellcheck disable=SC2089 # the quote is the message's
 for bad in "--format xml|Unknown option (xml)" \
 	   "--format csv --format text|Multiple output formats, use only 1" \
 	   "-i --format csv|Multiple output formats, use only 1" \
@@ -116,7 +99,7 @@ for bad in "--format xml|Unknown option (xml)" \
 	   "-i --extra-obj2|--extra options requires format to be csv" \
 	   "--extra-keys=1 --format csv|option '--extra-keys' doesn't allow an argument"; do
 	printf 'contidctl: parse: %s\nTry '\''contidctl parse --help'\''.\n' "${bad#*|}" | err
-	# shellcheck disable=SC2086
+	# shellcheck disable=SC2086,SC2090
 	expect "${bad%%|*} refused" 2 parse ${bad%%|*} "$c"
 done
 for f in csv text; do
