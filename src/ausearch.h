@@ -105,6 +105,13 @@ bool search_needs_fields(const struct search *s);
  * (print_log_bytes(PRINT_ESC_RAW)). */
 void search_print_raw(const struct contid_event *ev);
 /*
+ * search_record_stamp - the part of @rec's log line (as --raw writes it)
+ * after the type: "msg=audit(SEC.MSEC:SERIAL): ", NUL-terminated into @buf
+ * of @size bytes (SEARCH_STAMP_MAX is enough).
+ */
+#define SEARCH_STAMP_MAX 64
+void search_record_stamp(const struct contid_record *rec, char *buf, size_t size);
+/*
  * search_interpret - -i: the interpreted value of field @i of @rec, as
  * ausearch -i prints it (interpret.c), into @buf of @size bytes,
  * NUL-terminated (when @size > 0) and cut at @size - 1 bytes.  Returns the

@@ -203,13 +203,18 @@ static int getopt_common(int argc, char **argv, const char *cmd,
 		{ "json", no_argument, NULL, 'j' },
 		{ "help", no_argument, NULL, 'h' },
 	};
-	struct option all[64];
+	struct option all[96];
 	char optstring[64];
 	size_t n = 0;
 	int c;
 
-	for (; longopts && longopts[n].name && n < 61; n++)
+	for (; longopts && longopts[n].name; n++) {
+		/* a command's table outgrowing this one is a bug, not an
+		 * option to drop unseen */
+		if (n == sizeof(all) / sizeof(all[0]) - 3)
+			abort();
 		all[n] = longopts[n];
+	}
 	all[n++] = common[0];
 	all[n++] = common[1];
 	memset(&all[n], 0, sizeof(all[n]));
