@@ -22,6 +22,7 @@
 #include "ausearch.h"
 #include "interpret.h"
 #include "interpret-args.h"
+#include "shared/hexval.h"
 
 /* ---------------------------------------------------------------- ids */
 
@@ -1066,17 +1067,6 @@ static void put_contid(struct out *o, const char *v)
 		put(o, v);
 }
 
-int interpret_hexval(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 /*
  * EXECVE's arguments: the kernel writes one quoted, or hex-encoded when it
  * holds a quote, a space, a control byte or a byte past 0x7e; auparse
@@ -1087,12 +1077,12 @@ static void put_hex_escaped(struct out *o, const char *raw, const char *v, size_
 {
 	size_t i;
 
-	if (!raw || raw[0] == '"' || raw[0] == '(' || interpret_hexval(raw[0]) < 0) {
+	if (!raw || raw[0] == '"' || raw[0] == '(' || hexval(raw[0]) < 0) {
 		put_value(o, v, len);
 		return;
 	}
-	for (i = 0; interpret_hexval(raw[i]) >= 0 && interpret_hexval(raw[i + 1]) >= 0; i += 2) {
-		char c = (char)(interpret_hexval(raw[i]) << 4 | interpret_hexval(raw[i + 1]));
+	for (i = 0; hexval(raw[i]) >= 0 && hexval(raw[i + 1]) >= 0; i += 2) {
+		char c = (char)(hexval(raw[i]) << 4 | hexval(raw[i + 1]));
 
 		put_value(o, &c, 1);
 	}
