@@ -6,7 +6,8 @@
 # audit-userspace/scripts/deb-src.sh, or build/audit-userspace/src/auparse).
 # Each _S(VALUE, "NAME") line becomes { VALUE, "NAME" } in the same order:
 # auparse's i2s lookups take the first entry of a value, its flag tables
-# are walked in that order, and so are these.
+# are walked in that order, and so are these; each E(SEQ, NAME) line of
+# tty_named_keys.h { SEQ, NAME }, in its order (the first match wins).
 set -eu
 dir=${1:?usage: gen-interpret-args.sh AUPARSE_DIR}
 cat <<'HEAD'
@@ -48,5 +49,14 @@ for t in clock:clocktab.h person:persontab.h ptrace:ptracetab.h \
 	got=$(sed -n -E '/^[[:space:]]*_S\(/p' "$file" | wc -l)
 	[ "$got" = "$n" ] || { echo "gen-interpret-args.sh: $file: $got of $n entries" >&2; exit 1; }
 done
+# TTY data (a TTY record's data=): the first sequence that matches wins
+file=$dir/tty_named_keys.h
+n=$(grep -c '^E(' "$file")
+printf '\n/* auparse/tty_named_keys.h: the names of TTY byte sequences */\n'
+printf 'static const struct {\n\tconst char *seq, *name;\n} tty_keys[] = {\n'
+sed -n -E 's@^E\((("([^"\\]|\\.)*")+),[[:space:]]*("([^"\\]|\\.)*")[[:space:]]*\).*$@\t{ \1, \4 },@p' "$file"
+echo "};"
+got=$(sed -n -E '/^E\(/p' "$file" | wc -l)
+[ "$got" = "$n" ] || { echo "gen-interpret-args.sh: $file: $got of $n entries" >&2; exit 1; }
 echo
 echo "#endif"

@@ -254,6 +254,7 @@ enum kind {
 	K_UID, K_GID, K_SESSION, K_ARCH, K_SYSCALL, K_EXIT, K_PERM, K_MODE,
 	K_MODE_SHORT, K_CAPABILITY, K_CAP_BITMAP, K_SUCCESS, K_ARG, K_SIGNAL,
 	K_LIST, K_NFPROTO, K_CONTID, K_HEX_ESCAPED, K_SOCKADDR, K_SECCOMP,
+	K_TTY_DATA,
 };
 
 /* auparse/typetab.h's names of these kinds, and contidctl's contid and
@@ -269,7 +270,8 @@ static struct field_kind {
 	{ "cap_pe", K_CAP_BITMAP }, { "cap_pi", K_CAP_BITMAP },
 	{ "cap_pp", K_CAP_BITMAP }, { "capability", K_CAPABILITY },
 	{ "code", K_SECCOMP },
-	{ "contid", K_CONTID }, { "egid", K_GID }, { "euid", K_UID },
+	{ "contid", K_CONTID }, { "data", K_TTY_DATA },
+	{ "egid", K_GID }, { "euid", K_UID },
 	{ "exit", K_EXIT }, { "family", K_NFPROTO },
 	{ "fi", K_CAP_BITMAP }, { "fp", K_CAP_BITMAP },
 	{ "fsgid", K_GID }, { "fsuid", K_UID }, { "gid", K_GID },
@@ -1088,6 +1090,66 @@ static void put_hex_escaped(struct out *o, const char *raw, const char *v, size_
 	}
 }
 
+/*
+ * data= (auparse's print_tty_data()): a value that is not all hex digits
+ * as written, quotes and all; else its bytes, each run of printable ones
+ * in double quotes (\\, \" and \ooo escaped), each named key sequence
+ * (tty_keys[], the first that matches) as <name>, comma-separated.
+ */
+static void put_tty_data(struct out *o, const char *raw)
+{
+	size_t n = strlen(raw), pos, i;
+	bool in = false, any = false;
+	unsigned char *d;
+
+	for (i = 0; i < n; i++)
+		if (hexval(raw[i]) < 0) {
+			put(o, raw);
+			return;
+		}
+	n /= 2;
+	d = malloc(n ? n : 1);
+	if (!d) {
+		put(o, raw);
+		return;
+	}
+	for (i = 0; i < n; i++)
+		d[i] = (unsigned char)(hexval(raw[2 * i]) << 4 | hexval(raw[2 * i + 1]));
+	for (pos = 0; pos < n; any = true) {
+		const char *name = NULL;
+		size_t k, len = 0;
+
+		if (d[pos] < ' ' || (d[pos] >= 0x7f && d[pos] < 0xa0))
+			for (k = 0; k < NAMES(tty_keys) && !name; k++) {
+				len = strlen(tty_keys[k].seq);
+				if (len <= n - pos && !memcmp(d + pos, tty_keys[k].seq, len))
+					name = tty_keys[k].name;
+			}
+		if (name) {
+			put(o, in ? "\"" : "");
+			put(o, any ? ",<" : "<");
+			put(o, name);
+			put(o, ">");
+			in = false;
+			pos += len;
+			continue;
+		}
+		if (!in)
+			put(o, any ? ",\"" : "\"");
+		in = true;
+		if (d[pos] < 0x20 || d[pos] > 0x7e)
+			putf(o, "\\%03o", d[pos]);
+		else if (d[pos] == '\\' || d[pos] == '"')
+			putf(o, "\\%c", d[pos]);
+		else
+			put_bytes(o, (const char *)d + pos, 1);
+		pos++;
+	}
+	if (in)
+		put(o, "\"");
+	free(d);
+}
+
 /* ---------------------------------------------------------------- fields */
 
 size_t search_interpret(const struct contid_record *rec, unsigned int i,
@@ -1169,6 +1231,10 @@ size_t search_interpret(const struct contid_record *rec, unsigned int i,
 		break;
 	case K_SECCOMP:
 		put_seccomp(&o, v);
+		break;
+	case K_TTY_DATA:
+		e = contid_record_field_raw(rec, i);
+		put_tty_data(&o, e ? e : v);
 		break;
 	case K_SOCKADDR:
 		/* the first output of the field: o.len is 0 */
