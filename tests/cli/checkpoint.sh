@@ -190,7 +190,7 @@ ctl 1 "" parse --raw -if part --checkpoint cp
 	{ echo "FAIL: the checkpoint's mode or a temporary file"; fails=$((fails + 1)); }
 # without --raw: "<no matches>" as ausearch, after the checkpoint is saved
 ctl 1 "<no matches>" parse -if part --checkpoint cp
-cd .. && rm -rf $w
+cd .. && rm -rf $w $t.out
 
 n=$(cli_failures)
 [ "$n" = 0 ] || { echo "FAIL: $n contidctl call(s), above"; fails=$((fails + n)); }
