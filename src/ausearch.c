@@ -317,15 +317,19 @@ bool search_needs_fields(const struct search *s)
 	return (s->has_num & ~(1u << SN_SERIAL)) || s->success || s->has_arch;
 }
 
+bool search_in_time(const struct search *s, const struct contid_event *ev)
+{
+	time_t sec = (time_t)contid_event_sec(ev);
+
+	return !(s->has_start && sec < s->start) && !(s->has_end && sec > s->end);
+}
+
 bool search_match(const struct search *s, const struct contid_event *ev)
 {
 	int i, n = contid_event_record_count(ev);
 	bool type_ok = s->ntypes == 0 || s->all_types;
-	time_t sec = (time_t)contid_event_sec(ev);
 
-	if (s->has_start && sec < s->start)
-		return false;
-	if (s->has_end && sec > s->end)
+	if (!search_in_time(s, ev))
 		return false;
 	for (i = 0; i < n && !type_ok; i++) {
 		const struct contid_record *rec = contid_event_record(ev, (unsigned int)i);

@@ -99,6 +99,9 @@ int search_parse_time(bool end, const char *arg, const char *next,
  */
 char *search_conf_log_file(const char *buf, size_t len);
 bool search_match(const struct search *s, const struct contid_event *ev);
+/* -ts/-te alone: the event's second is within them (ausearch reads no
+ * record outside them, so no such event reaches a checkpoint either). */
+bool search_in_time(const struct search *s, const struct contid_event *ev);
 /* Whether search_match() reads records' fields (-k, -p, ... do). */
 bool search_needs_fields(const struct search *s);
 /* The event's records as log lines (--raw), through the text printer

@@ -2,6 +2,7 @@
 /* contidctl parse: read audit logs, select events as ausearch does. */
 #include "config.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
@@ -14,6 +15,7 @@
 
 #include "contidctl.h"
 #include "ausearch.h"
+#include "checkpoint-io.h"
 #include "contid-names.h"
 #include "events.h"
 #include "normalize.h"
@@ -70,10 +72,14 @@ static const char parse_help[] =
 	"      --format csv|text   ausearch's normalized output, one line an\n"
 	"                       event (libauparse's normalizer): csv with a last\n"
 	"                       column CONTID, text with \" in container ID\";\n"
-	"                       not with --json (--checkpoint is not implemented)\n"
+	"                       not with --json\n"
 	"      --extra-keys, --extra-labels, --extra-obj2, --extra-time\n"
 	"                       csv only: ausearch's KEY, SUBJ_LABEL and\n"
 	"                       OBJ_LABEL, OBJ2, and broken-down time columns\n"
+	"      --checkpoint FILE  only the events after the last one of the run\n"
+	"                       that wrote FILE, which is then rewritten (as\n"
+	"                       ausearch; exit status 10, 11, 12 on its failures)\n"
+	"  -ts checkpoint       from the time of FILE's event on, in any log file\n"
 	"  -if, --input FILE    read FILE\n"
 	"      --input-logs     read the configured audit log even from a pipe\n"
 	"      --gaps           report gaps in the serial numbers as lost events\n"
@@ -93,7 +99,25 @@ struct parse_state {
 	bool line_buffered;	/* -l: each event flushed as printed */
 	uint64_t matched;
 	uint64_t long_lines;	/* lines over 1 MiB, said by their number */
+	/* --checkpoint: the IDs selected here, not by the reader, which
+	 * must see every event */
+	struct ckpt_file *ckpt;
+	const struct id_list *ids;
 };
+
+/* --contid as the reader's filter selects: an event with more IDs than
+ * it lists may carry any */
+static bool ids_match(const struct id_list *ids, const struct contid_event *ev)
+{
+	size_t i;
+
+	if (!ids || !ids->n || contid_event_contid_more(ev))
+		return true;
+	for (i = 0; i < ids->n; i++)
+		if (contid_event_has_contid(ev, ids->id[i]))
+			return true;
+	return false;
+}
 
 static void parse_drain(struct parse_state *ps)
 {
@@ -105,7 +129,17 @@ static void parse_drain(struct parse_state *ps)
 		 * selected or not (docs/oci-hook.md) */
 		if (ps->interpret && !ps->raw && !print_is_json())
 			contid_names_learn(ev);
-		if (search_match(ps->search, ev)) {
+		if (ps->ckpt && search_in_time(ps->search, ev)) {
+			int n = ckpt_next(ps->ckpt, ev);
+
+			if (n <= 0) {
+				contid_event_free(ev);
+				if (n < 0)
+					break;
+				continue;
+			}
+		}
+		if (search_match(ps->search, ev) && ids_match(ps->ids, ev)) {
 			ps->matched++;
 			if (ps->raw)
 				search_print_raw(ev);
@@ -143,6 +177,8 @@ static int parse_one(struct parse_state *ps, const char *file)
 			fail(errno, strerror(errno), "cannot open '%s'", file);
 			return -1;
 		}
+		if (ps->ckpt)
+			ckpt_log_read(ps->ckpt, fd);
 	}
 	while ((got = read(fd, buf, sizeof(buf))) != 0) {
 		if (got < 0) {
@@ -167,7 +203,7 @@ static int parse_one(struct parse_state *ps, const char *file)
 			break;
 		err = 0;
 		parse_drain(ps);
-		if (ps->just_one && ps->matched)
+		if ((ps->just_one && ps->matched) || (ps->ckpt && ps->ckpt->status))
 			break;
 	}
 	if (fd > 0)
@@ -321,12 +357,13 @@ int cmd_parse(int argc, char **argv)
 	struct search search = { .ntypes = 0 };
 	struct parse_state ps = { .search = &search, .format = -1 };
 	struct contid_reader_stats st;
-	const char *file = NULL, *input = NULL;
+	const char *file = NULL, *input = NULL, *ckpt_path = NULL;
 	char **logs = NULL, *first = NULL;
-	bool input_logs = false, gaps = false;
+	bool input_logs = false, gaps = false, ckpt_time = false;
 	unsigned int extra = 0;
 	struct id_list ids = { .n = 0 };
-	int c, i, nlogs = 0, status = EXIT_OK;
+	struct ckpt_file ckpt;
+	int c, i, nlogs = 0, start = 0, status = EXIT_OK;
 
 	for (;;) {
 		c = cmd_getopt_long_only(argc, argv, "parse", "+m:irlp:e:a:n:k:c:x:f:o:w",
@@ -365,6 +402,13 @@ int cmd_parse(int argc, char **argv)
 			break;
 		case 'S':
 		case 'E':
+			/* -ts checkpoint (ausearch-options.c), unless a time
+			 * follows, which makes "checkpoint" a bad date */
+			if (c == 'S' && !strcmp(optarg, "checkpoint") &&
+			    !(optind < argc && isdigit((unsigned char)argv[optind][0]))) {
+				ckpt_time = true;
+				break;
+			}
 			optind += search_set_time(&search, c == 'E', optarg,
 						  optind < argc ? argv[optind] : NULL);
 			break;
@@ -374,7 +418,10 @@ int cmd_parse(int argc, char **argv)
 			set_format(&ps, c, argv[optind - 1], optarg);
 			break;
 		case 'K':
-			usage_error("parse", "--checkpoint is not implemented");
+			if (ckpt_path)
+				usage_error("parse", "--checkpoint given twice");
+			ckpt_path = optarg;
+			break;
 		case 'F':
 			if (input)
 				usage_error("parse", "-if given twice");
@@ -407,6 +454,21 @@ int cmd_parse(int argc, char **argv)
 		file = input;
 	if (input_logs && file)
 		usage_error("parse", "--input-logs with a FILE");
+	if (ckpt_time && !ckpt_path)
+		usage_error("parse", "-ts checkpoint without --checkpoint FILE");
+	/* ausearch 3.0.9 stops a file at its first selected event, printed
+	 * or not, and saves the event before it: the next run prints that
+	 * one again */
+	if (ckpt_path && ps.just_one)
+		usage_error("parse", "--just-one with --checkpoint");
+	ckpt_file_init(&ckpt, ckpt_path, ckpt_time);
+	if (ckpt_path) {
+		status = ckpt_load(&ckpt);
+		if (status != EXIT_OK)
+			return status;
+		ps.ckpt = &ckpt;
+		ps.ids = &ids;
+	}
 	if (ps.interpret || ps.format >= 0)
 		/* the stamp's date and time in the locale's %x %T */
 		setlocale(LC_TIME, "");
@@ -415,19 +477,26 @@ int cmd_parse(int argc, char **argv)
 	if (!file && (input_logs || !stdin_is_pipe())) {
 		nlogs = search_log_files(&logs, &first);
 		if (nlogs < 0) {
-			free(first);
-			return fail(nlogs, NULL, "cannot list the audit logs");
+			status = fail(nlogs, NULL, "cannot list the audit logs");
+			nlogs = 0;
+			goto out;
 		}
 		if (nlogs == 0) {
 			int err = access(first, R_OK) < 0 ? errno : EACCES;
 
 			status = fail(err, strerror(err), "cannot read the audit log '%s'",
 				      first);
-			free(first);
-			return status;
+			goto out;
+		}
+		if (ps.ckpt) {
+			status = ckpt_find_log(&ckpt, logs, nlogs, &start);
+			if (status != EXIT_OK)
+				goto out;
 		}
 	}
-	ps.rd = new_reader(ids.id, ids.n);
+	/* with --checkpoint every event goes to it: the IDs are selected in
+	 * parse_drain() */
+	ps.rd = ps.ckpt ? new_reader(NULL, 0) : new_reader(ids.id, ids.n);
 	if (!ps.rd) {
 		status = EXIT_FAIL;
 		goto out;
@@ -445,16 +514,32 @@ int cmd_parse(int argc, char **argv)
 	if (!print_is_json() && !ps.interpret && !search_needs_fields(&search))
 		contid_reader_set_fields(ps.rd, 0);
 	if (nlogs) {
-		for (i = 0; i < nlogs && status == EXIT_OK; i++)
+		for (i = start; i < nlogs && status == EXIT_OK && !ckpt.status; i++)
 			if (parse_one(&ps, logs[i]) < 0)
 				status = EXIT_FAIL;
 	} else if (parse_one(&ps, file && strcmp(file, "-") != 0 ? file : NULL) < 0) {
 		status = EXIT_FAIL;
 	}
+	if (status == EXIT_OK && ckpt.status)
+		status = ckpt.status;
 	if (status != EXIT_OK)
 		goto out;
-	contid_reader_flush(ps.rd);
-	parse_drain(&ps);
+	if (ps.ckpt) {
+		/* as ausearch: the events still open may get records from
+		 * the log's next lines; the next run prints them */
+		if (nlogs || (file && strcmp(file, "-") != 0)) {
+			status = ckpt_save(&ckpt);
+			if (status != EXIT_OK)
+				goto out;
+		} else {
+			print_flush();
+			fprintf(stderr, PROG ": parse: warning: --checkpoint with standard input: "
+				"the checkpoint is read, not written\n");
+		}
+	} else {
+		contid_reader_flush(ps.rd);
+		parse_drain(&ps);
+	}
 	/*
 	 * A gap in the serials is loss only where the input claims to be
 	 * the whole stream: the configured audit log, where auditd wrote
@@ -477,6 +562,7 @@ int cmd_parse(int argc, char **argv)
 		status = EXIT_FAIL;
 	}
 out:
+	ckpt_file_free(&ckpt);
 	contid_names_reset();
 	norm_free(ps.norm);
 	contid_reader_free(ps.rd);
