@@ -34,6 +34,11 @@ pkgs=(
 	# with apt-get download and unpacks for the guest only (crun is never
 	# installed on the host)
 	libyajl2 libseccomp2 libcap2 libsystemd0
+	# the libraries of Debian's podman and conmon, which
+	# scripts/stage-podman.sh fetches the same way (podman is never
+	# installed on the host)
+	libgpgme11 libsubid4 libdevmapper1.02.1 libglib2.0-0 libassuan0
+	libgpg-error0
 	# the patched audit userspace (audit-userspace/): apt-get source and
 	# dpkg-source, and what its plain build links
 	dpkg-dev libcap-ng-dev

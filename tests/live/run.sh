@@ -31,12 +31,15 @@ case "$variant" in normal|debug) ;; *) die "unknown variant $variant (normal|deb
 # is kernel code (kernel, lib, reliability); cli (contidctl's output and
 # argument handling), auditd (Debian's daemon and tools), aus (the
 # patched audit userspace of audit-userspace/), deb (the .debs
-# installed with dpkg in a Debian root, docs/debian.md) and oci
-# (contidctl oci-hook under Debian's crun) check userspace, so they run
-# once, on the normal kernel; their kernel paths are the ones the other
-# suites drive under debug (docs/testing.md).
+# installed with dpkg in a Debian root, docs/debian.md), oci
+# (contidctl oci-hook under Debian's crun) and podman (Debian's podman
+# through the runtime wrapper) check userspace, so they run once, on the
+# normal kernel; their kernel paths are the ones the other suites drive
+# under debug (docs/testing.md).  stock runs on Debian's stock kernel
+# only (LIVE_KERNEL=$(scripts/stage-stock-kernel.sh) LIVE_SUITES=stock),
+# so it is in neither list.
 case "$variant" in
-normal) default_suites=kernel,lib,cli,reliability,auditd,aus,deb,oci ;;
+normal) default_suites=kernel,lib,cli,reliability,auditd,aus,deb,oci,podman ;;
 debug) default_suites=kernel,lib,reliability ;;
 esac
 LIVE_SUITES=${LIVE_SUITES:-$default_suites}
@@ -95,7 +98,7 @@ $CC -std=c11 -O1 -g -Wall -Wextra -Werror -o "$stage/usr/bin/contid-live-marker"
 # them), with the library's live programs and contidctl's live scripts.
 if [ -f "$BUILD_DIR/userspace/Makefile" ]; then
 	make -s -C "$BUILD_DIR/userspace" install DESTDIR="$stage" >/dev/null
-elif selected lib || selected cli || selected auditd || selected aus || selected oci; then
+elif selected lib || selected cli || selected auditd || selected aus || selected oci || selected podman || selected stock; then
 	die "$BUILD_DIR/userspace is not built: run scripts/build-userspace.sh first"
 fi
 if selected lib; then
