@@ -38,9 +38,7 @@
 #include <unistd.h>
 
 #include <libcontid/contid.h>
-#ifdef HAVE_AUPARSE_H
 #include <auparse.h>
-#endif
 
 static double now(void)
 {
@@ -258,7 +256,6 @@ static int loop_floor(const char *path, struct counts *n)
 	return len < 0 ? -errno : 0;
 }
 
-#ifdef HAVE_AUPARSE_H
 static int loop_auparse(const char *path, struct counts *n)
 {
 	auparse_state_t *au = auparse_init(AUSOURCE_FILE, path);
@@ -282,7 +279,6 @@ static int loop_auparse(const char *path, struct counts *n)
 	auparse_destroy(au);
 	return 0;
 }
-#endif
 
 /* ---------------------------------------------------------------- runs */
 
@@ -452,10 +448,8 @@ int main(int argc, char **argv)
 			loop = loop_floor;
 		else if (!strcmp(argv[2], "unread"))
 			loop = loop_unread;
-#ifdef HAVE_AUPARSE_H
 		else if (!strcmp(argv[2], "libauparse"))
 			loop = loop_auparse;
-#endif
 		if (!loop)
 			usage();
 		err = loop(argv[3], &n);
@@ -518,9 +512,7 @@ int main(int argc, char **argv)
 		}
 		measure(&nof, loop_nofields, log, NULL, first);
 		measure(&fl, loop_floor, log, NULL, first);
-#ifdef HAVE_AUPARSE_H
 		measure(&au, loop_auparse, log, NULL, first);
-#endif
 		if (contidctl) {
 			char *t[] = { (char *)contidctl, "parse", (char *)log, NULL };
 			char *j[] = { (char *)contidctl, "--json", "parse", (char *)log, NULL };
@@ -546,20 +538,14 @@ int main(int argc, char **argv)
 		printf("     every run on CPU %d\n", cpu);
 	else
 		printf("     runs on any CPU (--cpu N: all on one)\n");
-#ifdef HAVE_AUPARSE_H
 	printf("     libauparse: %lu events, %lu records, %lu fields\n",
 	       au.n.events, au.n.records, au.n.fields);
-#endif
 	printf("\n%-28s %10s %8s %8s %8s %9s %8s\n", "", "events/s", "MB/s", "wall s",
 	       "CPU s", "maxRSS MB", "faults");
 	row(&lc, events, mb);
 	row(&nof, events, mb);
 	row(&fl, events, mb);
-#ifdef HAVE_AUPARSE_H
 	row(&au, events, mb);
-#else
-	printf("%-28s (not built: libauparse not found)\n", au.name);
-#endif
 	if (contidctl) {
 		row(&txt, events, mb);
 		row(&js, events, mb);
@@ -576,11 +562,9 @@ int main(int argc, char **argv)
 	       "The two indented rows are not goals: the loop's cost without the split\n"
 	       "of fields, and the read and newline search any parser does.\n\n",
 	       runs);
-#ifdef HAVE_AUPARSE_H
 	if (au.ok)
 		goal("libcontid loop / libauparse loop, events/s", au.wall / lc.wall,
 		     au.cpu / lc.cpu, ">=", 5.0);
-#endif
 	if (contidctl && ausearch && txt.ok && raw.ok)
 		goal("contidctl parse / ausearch --raw, events/s", raw.wall / txt.wall,
 		     raw.cpu / txt.cpu, ">=", 1.0);

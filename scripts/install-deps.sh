@@ -12,12 +12,14 @@ pkgs=(
 	libmnl-dev libcmocka-dev autoconf automake libtool pkg-config
 	# contidctl oci-hook parses the runtime's state JSON with jansson
 	libjansson-dev
+	# contidctl parse --format csv|text: libauparse's normalizer
+	libauparse-dev
 	# tests/cli/json-schema.sh validates parse --json against the schema
 	python3-jsonschema
 	# the Debian packages (scripts/deb.sh) and their check
 	dpkg-dev debhelper lintian
 	# second compiler, sanitizer runtimes, valgrind, the parser benchmark
-	clang libclang-rt-14-dev valgrind libauparse-dev
+	clang libclang-rt-14-dev valgrind
 	# the golden rule test builds the published rules with libaudit
 	libaudit-dev
 	# the guest's packet filters for the NETFILTER_PKT tests (run only in
@@ -32,6 +34,11 @@ pkgs=(
 	# with apt-get download and unpacks for the guest only (crun is never
 	# installed on the host)
 	libyajl2 libseccomp2 libcap2 libsystemd0
+	# the libraries of Debian's podman and conmon, which
+	# scripts/stage-podman.sh fetches the same way (podman is never
+	# installed on the host)
+	libgpgme11 libsubid4 libdevmapper1.02.1 libglib2.0-0 libassuan0
+	libgpg-error0
 	# the patched audit userspace (audit-userspace/): apt-get source and
 	# dpkg-source, and what its plain build links
 	dpkg-dev libcap-ng-dev

@@ -367,6 +367,7 @@ static bool num_is(const struct search *s, const struct contid_event *ev,
 /* -ua: any of uid, euid, auid; -ga: gid or egid.  Else every one given. */
 static bool nums_match(const struct search *s, const struct contid_event *ev)
 {
+	unsigned int bits;
 	int n;
 
 	if (s->uid_all && !num_is(s, ev, SN_UID) && !num_is(s, ev, SN_EUID) &&
@@ -374,9 +375,9 @@ static bool nums_match(const struct search *s, const struct contid_event *ev)
 		return false;
 	if (s->gid_all && !num_is(s, ev, SN_GID) && !num_is(s, ev, SN_EGID))
 		return false;
-	for (n = 0; n < SN_COUNT; n++) {
-		if (!HAS(s, n))
-			continue;
+	/* the selected numbers only (most runs select none) */
+	for (bits = s->has_num; bits; bits &= bits - 1) {
+		n = __builtin_ctz(bits);
 		if (s->uid_all && (n == SN_UID || n == SN_EUID || n == SN_AUID))
 			continue;
 		if (s->gid_all && (n == SN_GID || n == SN_EGID))

@@ -317,15 +317,19 @@ bool search_needs_fields(const struct search *s)
 	return (s->has_num & ~(1u << SN_SERIAL)) || s->success || s->has_arch;
 }
 
+bool search_in_time(const struct search *s, const struct contid_event *ev)
+{
+	time_t sec = (time_t)contid_event_sec(ev);
+
+	return !(s->has_start && sec < s->start) && !(s->has_end && sec > s->end);
+}
+
 bool search_match(const struct search *s, const struct contid_event *ev)
 {
 	int i, n = contid_event_record_count(ev);
 	bool type_ok = s->ntypes == 0 || s->all_types;
-	time_t sec = (time_t)contid_event_sec(ev);
 
-	if (s->has_start && sec < s->start)
-		return false;
-	if (s->has_end && sec > s->end)
+	if (!search_in_time(s, ev))
 		return false;
 	for (i = 0; i < n && !type_ok; i++) {
 		const struct contid_record *rec = contid_event_record(ev, (unsigned int)i);
@@ -349,6 +353,13 @@ static const char *type_name(unsigned int type, char *buf, size_t size)
 	return buf;
 }
 
+void search_record_stamp(const struct contid_record *rec, char *buf, size_t size)
+{
+	snprintf(buf, size, "msg=audit(%" PRIu64 ".%03u:%" PRIu64 "): ",
+		 contid_record_sec(rec), contid_record_msec(rec),
+		 contid_record_serial(rec));
+}
+
 void search_print_raw(const struct contid_event *ev)
 {
 	int i, n = contid_event_record_count(ev);
@@ -356,17 +367,16 @@ void search_print_raw(const struct contid_event *ev)
 	for (i = 0; i < n; i++) {
 		const struct contid_record *rec = contid_event_record(ev, (unsigned int)i);
 		const char *node = contid_record_node(rec), *text = contid_record_text(rec);
-		char tbuf[32];
+		char tbuf[32], stamp[SEARCH_STAMP_MAX];
 
 		if (node) {
 			print_text("node=");
 			print_log_bytes(node, strlen(node), PRINT_ESC_RAW);
 			print_text(" ");
 		}
-		print_text("type=%s msg=audit(%" PRIu64 ".%03u:%" PRIu64 "): ",
-			   type_name(contid_record_type(rec), tbuf, sizeof(tbuf)),
-			   contid_record_sec(rec), contid_record_msec(rec),
-			   contid_record_serial(rec));
+		search_record_stamp(rec, stamp, sizeof(stamp));
+		print_text("type=%s %s", type_name(contid_record_type(rec), tbuf, sizeof(tbuf)),
+			   stamp);
 		print_log_bytes(text, strlen(text), PRINT_ESC_RAW);
 		print_text("\n");
 	}

@@ -99,11 +99,21 @@ int search_parse_time(bool end, const char *arg, const char *next,
  */
 char *search_conf_log_file(const char *buf, size_t len);
 bool search_match(const struct search *s, const struct contid_event *ev);
+/* -ts/-te alone: the event's second is within them (ausearch reads no
+ * record outside them, so no such event reaches a checkpoint either). */
+bool search_in_time(const struct search *s, const struct contid_event *ev);
 /* Whether search_match() reads records' fields (-k, -p, ... do). */
 bool search_needs_fields(const struct search *s);
 /* The event's records as log lines (--raw), through the text printer
  * (print_log_bytes(PRINT_ESC_RAW)). */
 void search_print_raw(const struct contid_event *ev);
+/*
+ * search_record_stamp - the part of @rec's log line (as --raw writes it)
+ * after the type: "msg=audit(SEC.MSEC:SERIAL): ", NUL-terminated into @buf
+ * of @size bytes (SEARCH_STAMP_MAX is enough).
+ */
+#define SEARCH_STAMP_MAX 64
+void search_record_stamp(const struct contid_record *rec, char *buf, size_t size);
 /*
  * search_interpret - -i: the interpreted value of field @i of @rec, as
  * ausearch -i prints it (interpret.c), into @buf of @size bytes,

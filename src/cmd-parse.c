@@ -2,6 +2,7 @@
 /* contidctl parse: read audit logs, select events as ausearch does. */
 #include "config.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
@@ -14,8 +15,10 @@
 
 #include "contidctl.h"
 #include "ausearch.h"
+#include "checkpoint-io.h"
 #include "contid-names.h"
 #include "events.h"
+#include "normalize.h"
 #include "parse-input.h"
 
 static const char parse_help[] =
@@ -65,8 +68,18 @@ static const char parse_help[] =
 	"                       errno names, modes, hex decoded, ...; a container\n"
 	"                       ID's name from its mapping record: 4242(web)\n"
 	"  -r, --raw            the selected events' records as log lines (no JSON)\n"
-	"      --format raw|default|interpret   as -r, neither, -i (csv and text\n"
-	"                       are not implemented, nor is --checkpoint)\n"
+	"      --format raw|default|interpret   as -r, neither, -i\n"
+	"      --format csv|text   ausearch's normalized output, one line an\n"
+	"                       event (libauparse's normalizer): csv with a last\n"
+	"                       column CONTID, text with \" in container ID\";\n"
+	"                       not with --json\n"
+	"      --extra-keys, --extra-labels, --extra-obj2, --extra-time\n"
+	"                       csv only: ausearch's KEY, SUBJ_LABEL and\n"
+	"                       OBJ_LABEL, OBJ2, and broken-down time columns\n"
+	"      --checkpoint FILE  only the events after the last one of the run\n"
+	"                       that wrote FILE, which is then rewritten (as\n"
+	"                       ausearch; exit status 10, 11, 12 on its failures)\n"
+	"  -ts checkpoint       from the time of FILE's event on, in any log file\n"
 	"  -if, --input FILE    read FILE\n"
 	"      --input-logs     read the configured audit log even from a pipe\n"
 	"      --gaps           report gaps in the serial numbers as lost events\n"
@@ -80,11 +93,31 @@ struct parse_state {
 	struct contid_reader *rd;
 	const struct search *search;
 	bool raw, interpret;
+	int format;		/* --format csv|text: NORM_CSV/TEXT, else -1 */
+	struct norm *norm;	/* its printer */
 	bool just_one;		/* --just-one: stop after the first */
 	bool line_buffered;	/* -l: each event flushed as printed */
 	uint64_t matched;
 	uint64_t long_lines;	/* lines over 1 MiB, said by their number */
+	/* --checkpoint: the IDs selected here, not by the reader, which
+	 * must see every event */
+	struct ckpt_file *ckpt;
+	const struct id_list *ids;
 };
+
+/* --contid as the reader's filter selects: an event with more IDs than
+ * it lists may carry any */
+static bool ids_match(const struct id_list *ids, const struct contid_event *ev)
+{
+	size_t i;
+
+	if (!ids || !ids->n || contid_event_contid_more(ev))
+		return true;
+	for (i = 0; i < ids->n; i++)
+		if (contid_event_has_contid(ev, ids->id[i]))
+			return true;
+	return false;
+}
 
 static void parse_drain(struct parse_state *ps)
 {
@@ -96,10 +129,22 @@ static void parse_drain(struct parse_state *ps)
 		 * selected or not (docs/oci-hook.md) */
 		if (ps->interpret && !ps->raw && !print_is_json())
 			contid_names_learn(ev);
-		if (search_match(ps->search, ev)) {
+		if (ps->ckpt && search_in_time(ps->search, ev)) {
+			int n = ckpt_next(ps->ckpt, ev);
+
+			if (n <= 0) {
+				contid_event_free(ev);
+				if (n < 0)
+					break;
+				continue;
+			}
+		}
+		if (search_match(ps->search, ev) && ids_match(ps->ids, ev)) {
 			ps->matched++;
 			if (ps->raw)
 				search_print_raw(ev);
+			else if (ps->norm)
+				norm_print(ps->norm, ev);
 			else
 				print_event(ev, ps->interpret);
 			if (ps->line_buffered)
@@ -132,6 +177,8 @@ static int parse_one(struct parse_state *ps, const char *file)
 			fail(errno, strerror(errno), "cannot open '%s'", file);
 			return -1;
 		}
+		if (ps->ckpt)
+			ckpt_log_read(ps->ckpt, fd);
 	}
 	while ((got = read(fd, buf, sizeof(buf))) != 0) {
 		if (got < 0) {
@@ -156,7 +203,7 @@ static int parse_one(struct parse_state *ps, const char *file)
 			break;
 		err = 0;
 		parse_drain(ps);
-		if (ps->just_one && ps->matched)
+		if ((ps->just_one && ps->matched) || (ps->ckpt && ps->ckpt->status))
 			break;
 	}
 	if (fd > 0)
@@ -172,13 +219,13 @@ static int parse_one(struct parse_state *ps, const char *file)
 /*
  * -i, -r and --format (ausearch-options.c): one output format.  -i or -r
  * after another is "Conflicting", --format after any "Multiple"; only
- * --format default leaves the default to change.  csv and text (made by
- * auparse's normalizer) are not done here.
+ * --format default leaves the default to change.  csv and text are
+ * auparse's normalizer's (normalize.c).
  */
 static void set_format(struct parse_state *ps, int c, const char *opt,
 		       const char *arg)
 {
-	bool set = ps->raw || ps->interpret;
+	bool set = ps->raw || ps->interpret || ps->format >= 0;
 
 	if (c == 'O') {
 		if (set)
@@ -187,8 +234,10 @@ static void set_format(struct parse_state *ps, int c, const char *opt,
 			ps->raw = true;
 		else if (!strncmp(arg, "interp", 6))
 			ps->interpret = true;
-		else if (!strcmp(arg, "csv") || !strcmp(arg, "text"))
-			usage_error("parse", "--format %s is not implemented", arg);
+		else if (!strcmp(arg, "csv"))
+			ps->format = NORM_CSV;
+		else if (!strcmp(arg, "text"))
+			ps->format = NORM_TEXT;
 		else if (strcmp(arg, "default") != 0)
 			usage_error("parse", "Unknown option (%s)", arg);
 		return;
@@ -226,7 +275,7 @@ int cmd_parse(int argc, char **argv)
 	 * Every selection goes to search_set_option() under ausearch's name
 	 * of it (sel_names[], indexed by the option's value - O_SEL).
 	 */
-	enum { O_SEL = 256 };
+	enum { O_EXTRA = 200, O_SEL = 256 };
 	static const char *const sel_names[] = {
 		"-p", "-pp", "-ui", "-ua", "-ul", "-gi", "-ga", "--session",
 		"-sc", "-e", "-a", "-sv", "-n", "-k", "-c", "-x", "-f", "-hn",
@@ -295,19 +344,26 @@ int cmd_parse(int argc, char **argv)
 		{ "word", no_argument, NULL, SEL(27) },
 		{ "format", required_argument, NULL, 'O' },
 		{ "checkpoint", required_argument, NULL, 'K' },
+		/* O_EXTRA + log2 of the NORM_EXTRA_* bit */
+		{ "extra-keys", no_argument, NULL, O_EXTRA + 0 },
+		{ "extra-labels", no_argument, NULL, O_EXTRA + 1 },
+		{ "extra-obj2", no_argument, NULL, O_EXTRA + 2 },
+		{ "extra-time", no_argument, NULL, O_EXTRA + 3 },
 		{ NULL, 0, NULL, 0 }
 	};
 	/* the one-letter selections: -p -e -a -n -k -c -x -f -o -w */
 	static const char sel_letters[] = "peankcxfow";
 	struct lost_state ls = { .cmd = "parse" };
 	struct search search = { .ntypes = 0 };
-	struct parse_state ps = { .search = &search };
+	struct parse_state ps = { .search = &search, .format = -1 };
 	struct contid_reader_stats st;
-	const char *file = NULL, *input = NULL;
+	const char *file = NULL, *input = NULL, *ckpt_path = NULL;
 	char **logs = NULL, *first = NULL;
-	bool input_logs = false, gaps = false;
+	bool input_logs = false, gaps = false, ckpt_time = false;
+	unsigned int extra = 0;
 	struct id_list ids = { .n = 0 };
-	int c, i, nlogs = 0, status = EXIT_OK;
+	struct ckpt_file ckpt;
+	int c, i, nlogs = 0, start = 0, status = EXIT_OK;
 
 	for (;;) {
 		c = cmd_getopt_long_only(argc, argv, "parse", "+m:irlp:e:a:n:k:c:x:f:o:w",
@@ -346,6 +402,13 @@ int cmd_parse(int argc, char **argv)
 			break;
 		case 'S':
 		case 'E':
+			/* -ts checkpoint (ausearch-options.c), unless a time
+			 * follows, which makes "checkpoint" a bad date */
+			if (c == 'S' && !strcmp(optarg, "checkpoint") &&
+			    !(optind < argc && isdigit((unsigned char)argv[optind][0]))) {
+				ckpt_time = true;
+				break;
+			}
 			optind += search_set_time(&search, c == 'E', optarg,
 						  optind < argc ? argv[optind] : NULL);
 			break;
@@ -355,7 +418,10 @@ int cmd_parse(int argc, char **argv)
 			set_format(&ps, c, argv[optind - 1], optarg);
 			break;
 		case 'K':
-			usage_error("parse", "--checkpoint is not implemented");
+			if (ckpt_path)
+				usage_error("parse", "--checkpoint given twice");
+			ckpt_path = optarg;
+			break;
 		case 'F':
 			if (input)
 				usage_error("parse", "-if given twice");
@@ -367,15 +433,43 @@ int cmd_parse(int argc, char **argv)
 		case 'G':
 			gaps = true;
 			break;
+		case O_EXTRA + 0:
+		case O_EXTRA + 1:
+		case O_EXTRA + 2:
+		case O_EXTRA + 3:
+			extra |= 1u << (c - O_EXTRA);
+			break;
 		}
 	}
+	/* ausearch's final check (it forgets --extra-obj2, which it
+	 * ignores without csv; refused here too) */
+	if (extra && ps.format != NORM_CSV)
+		usage_error("parse", "--extra options requires format to be csv");
+	if (opt_json && ps.format >= 0)
+		usage_error("parse", "--json cannot be used with --format %s",
+			    ps.format == NORM_CSV ? "csv" : "text");
 	if (input && file)
 		usage_error("parse", "both -if '%s' and FILE '%s'", input, file);
 	if (input)
 		file = input;
 	if (input_logs && file)
 		usage_error("parse", "--input-logs with a FILE");
-	if (ps.interpret)
+	if (ckpt_time && !ckpt_path)
+		usage_error("parse", "-ts checkpoint without --checkpoint FILE");
+	/* ausearch 3.0.9 stops a file at its first selected event, printed
+	 * or not, and saves the event before it: the next run prints that
+	 * one again */
+	if (ckpt_path && ps.just_one)
+		usage_error("parse", "--just-one with --checkpoint");
+	ckpt_file_init(&ckpt, ckpt_path, ckpt_time);
+	if (ckpt_path) {
+		status = ckpt_load(&ckpt);
+		if (status != EXIT_OK)
+			return status;
+		ps.ckpt = &ckpt;
+		ps.ids = &ids;
+	}
+	if (ps.interpret || ps.format >= 0)
 		/* the stamp's date and time in the locale's %x %T */
 		setlocale(LC_TIME, "");
 	/* --raw is log lines, never JSON */
@@ -383,22 +477,36 @@ int cmd_parse(int argc, char **argv)
 	if (!file && (input_logs || !stdin_is_pipe())) {
 		nlogs = search_log_files(&logs, &first);
 		if (nlogs < 0) {
-			free(first);
-			return fail(nlogs, NULL, "cannot list the audit logs");
+			status = fail(nlogs, NULL, "cannot list the audit logs");
+			nlogs = 0;
+			goto out;
 		}
 		if (nlogs == 0) {
 			int err = access(first, R_OK) < 0 ? errno : EACCES;
 
 			status = fail(err, strerror(err), "cannot read the audit log '%s'",
 				      first);
-			free(first);
-			return status;
+			goto out;
+		}
+		if (ps.ckpt) {
+			status = ckpt_find_log(&ckpt, logs, nlogs, &start);
+			if (status != EXIT_OK)
+				goto out;
 		}
 	}
-	ps.rd = new_reader(ids.id, ids.n);
+	/* with --checkpoint every event goes to it: the IDs are selected in
+	 * parse_drain() */
+	ps.rd = ps.ckpt ? new_reader(NULL, 0) : new_reader(ids.id, ids.n);
 	if (!ps.rd) {
 		status = EXIT_FAIL;
 		goto out;
+	}
+	if (ps.format >= 0) {
+		ps.norm = norm_new((enum norm_format)ps.format, extra);
+		if (!ps.norm) {
+			status = fail(errno, strerror(errno), "cannot start libauparse");
+			goto out;
+		}
 	}
 	/* Text without -i prints each record's text as read: its fields are
 	 * not needed unless the search reads them (most of a record's cost
@@ -406,16 +514,32 @@ int cmd_parse(int argc, char **argv)
 	if (!print_is_json() && !ps.interpret && !search_needs_fields(&search))
 		contid_reader_set_fields(ps.rd, 0);
 	if (nlogs) {
-		for (i = 0; i < nlogs && status == EXIT_OK; i++)
+		for (i = start; i < nlogs && status == EXIT_OK && !ckpt.status; i++)
 			if (parse_one(&ps, logs[i]) < 0)
 				status = EXIT_FAIL;
 	} else if (parse_one(&ps, file && strcmp(file, "-") != 0 ? file : NULL) < 0) {
 		status = EXIT_FAIL;
 	}
+	if (status == EXIT_OK && ckpt.status)
+		status = ckpt.status;
 	if (status != EXIT_OK)
 		goto out;
-	contid_reader_flush(ps.rd);
-	parse_drain(&ps);
+	if (ps.ckpt) {
+		/* as ausearch: the events still open may get records from
+		 * the log's next lines; the next run prints them */
+		if (nlogs || (file && strcmp(file, "-") != 0)) {
+			status = ckpt_save(&ckpt);
+			if (status != EXIT_OK)
+				goto out;
+		} else {
+			print_flush();
+			fprintf(stderr, PROG ": parse: warning: --checkpoint with standard input: "
+				"the checkpoint is read, not written\n");
+		}
+	} else {
+		contid_reader_flush(ps.rd);
+		parse_drain(&ps);
+	}
 	/*
 	 * A gap in the serials is loss only where the input claims to be
 	 * the whole stream: the configured audit log, where auditd wrote
@@ -438,7 +562,9 @@ int cmd_parse(int argc, char **argv)
 		status = EXIT_FAIL;
 	}
 out:
+	ckpt_file_free(&ckpt);
 	contid_names_reset();
+	norm_free(ps.norm);
 	contid_reader_free(ps.rd);
 	for (i = 0; i < nlogs; i++)
 		free(logs[i]);

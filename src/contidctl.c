@@ -167,6 +167,34 @@ int cmd_getopt_long_only(int argc, char **argv, const char *cmd,
 	return getopt_common(argc, argv, cmd, shortopts, longopts, help, true);
 }
 
+/*
+ * Whether getopt's '?' is for @o, a long option that takes no argument
+ * given one ("--raw=1", "-word=1" under long_only): getopt then sets
+ * optopt to the option's value.  For an unknown short option inside a
+ * cluster ("-Zr"), optind still points at the cluster, so argv[optind - 1]
+ * is the argument before it, which may look the same ("--count=5").
+ */
+static bool long_given_value(const char *o, const struct option *all,
+			     int val, bool long_only)
+{
+	size_t len;
+
+	if (o[0] == '-' && o[1] == '-')
+		o += 2;
+	else if (long_only && o[0] == '-')
+		o++;
+	else
+		return false;
+	len = strcspn(o, "=");
+	if (!val || o[len] != '=')
+		return false;
+	for (; all->name; all++)
+		if (!strncmp(all->name, o, len) && all->has_arg == no_argument &&
+		    all->val == val)
+			return true;
+	return false;
+}
+
 static int getopt_common(int argc, char **argv, const char *cmd,
 			 const char *shortopts, const struct option *longopts,
 			 const char *help, bool long_only)
@@ -175,13 +203,18 @@ static int getopt_common(int argc, char **argv, const char *cmd,
 		{ "json", no_argument, NULL, 'j' },
 		{ "help", no_argument, NULL, 'h' },
 	};
-	struct option all[64];
+	struct option all[96];
 	char optstring[64];
 	size_t n = 0;
 	int c;
 
-	for (; longopts && longopts[n].name && n < 61; n++)
+	for (; longopts && longopts[n].name; n++) {
+		/* a command's table outgrowing this one is a bug, not an
+		 * option to drop unseen */
+		if (n == sizeof(all) / sizeof(all[0]) - 3)
+			abort();
 		all[n] = longopts[n];
+	}
 	all[n++] = common[0];
 	all[n++] = common[1];
 	memset(&all[n], 0, sizeof(all[n]));
@@ -212,9 +245,9 @@ static int getopt_common(int argc, char **argv, const char *cmd,
 			const char *o = argv[optind - 1];
 			size_t len = strcspn(o, "=");
 
-			/* "--gaps=1": getopt sets optopt to the option's
-			 * value, which may be no letter (parse's --word) */
-			if (optopt && o[0] == '-' && o[len] == '=')
+			/* "--gaps=1": optopt is the option's value, which
+			 * may be no letter (parse's --word) */
+			if (long_given_value(o, all, optopt, long_only))
 				usage_error(cmd, "option '%.*s' doesn't allow an argument",
 					    (int)len, o);
 			if (optopt > 0 && optopt < 128 && isprint(optopt))

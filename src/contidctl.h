@@ -100,6 +100,15 @@ struct contid_handle *open_handle(unsigned int flags);
  */
 char *read_fd_max(int fd, size_t max, size_t *len, int *err);
 
+/*
+ * replace_file - write @text and @tail (NULL: none) to a new file made
+ * from the mkstemp() template @tmpl (beside @path), mode @mode, and rename
+ * it over @path: a reader never sees half of it.  Returns 0 or -errno
+ * (-ENOENT from mkstemp(): @tmpl's directory is missing).
+ */
+int replace_file(char *tmpl, const char *path, mode_t mode, const char *text,
+		 const char *tail);
+
 /* The runtime wrapper (src/cmd-runtime.c): contidctl run under a name
  * "contid-RUNTIME" (@self, its basename). */
 int runtime_main(const char *self, int argc, char **argv);

@@ -21,6 +21,8 @@
 
 #include "ausearch.h"
 #include "interpret.h"
+#include "interpret-args.h"
+#include "shared/hexval.h"
 
 /* ---------------------------------------------------------------- ids */
 
@@ -252,6 +254,7 @@ enum kind {
 	K_UID, K_GID, K_SESSION, K_ARCH, K_SYSCALL, K_EXIT, K_PERM, K_MODE,
 	K_MODE_SHORT, K_CAPABILITY, K_CAP_BITMAP, K_SUCCESS, K_ARG, K_SIGNAL,
 	K_LIST, K_NFPROTO, K_CONTID, K_HEX_ESCAPED, K_SOCKADDR, K_SECCOMP,
+	K_TTY_DATA,
 };
 
 /* auparse/typetab.h's names of these kinds, and contidctl's contid and
@@ -267,7 +270,8 @@ static struct field_kind {
 	{ "cap_pe", K_CAP_BITMAP }, { "cap_pi", K_CAP_BITMAP },
 	{ "cap_pp", K_CAP_BITMAP }, { "capability", K_CAPABILITY },
 	{ "code", K_SECCOMP },
-	{ "contid", K_CONTID }, { "egid", K_GID }, { "euid", K_UID },
+	{ "contid", K_CONTID }, { "data", K_TTY_DATA },
+	{ "egid", K_GID }, { "euid", K_UID },
 	{ "exit", K_EXIT }, { "family", K_NFPROTO },
 	{ "fi", K_CAP_BITMAP }, { "fp", K_CAP_BITMAP },
 	{ "fsgid", K_GID }, { "fsuid", K_UID }, { "gid", K_GID },
@@ -593,16 +597,39 @@ enum arg_kind {
 	A_SOCK_DOMAIN,	/* inet, local */
 	A_SOCK_TYPE,	/* SOCK_STREAM (the low byte) */
 	A_SOCK_PROTO,	/* ip, tcp: /etc/protocols */
+	/* the tables of interpret-args.h */
+	A_CLOCK,	/* CLOCK_MONOTONIC (0 to 6) */
+	A_PERSONALITY,	/* PER_LINUX, PER_LINUX32|~ADDR_NO_RANDOMIZE */
+	A_PTRACE,	/* PTRACE_ATTACH */
+	A_PRCTL_OPT,	/* PR_SET_NAME */
+	A_PRCTL_ARG,	/* a capability or a signal, by prctl's a0 */
+	A_RLIMIT,	/* RLIMIT_NOFILE (0 to 16) */
+	A_SOCKETCALL,	/* i386's socketcall: connect */
+	A_BPF,		/* BPF_PROG_LOAD */
+	A_FCNTL_CMD,	/* F_SETFD */
+	A_FCNTL_ARG,	/* by fcntl's a1: F_SETOWN's user, FD_CLOEXEC */
+	A_SOCK_LEVEL,	/* SOL_SOCKET, a protocol's name */
+	A_SOCKOPT_NAME,	/* SO_REUSEADDR, TCP_NODELAY, ... by the level a1 */
+	A_SCHED,	/* SCHED_FIFO|SCHED_RESET_ON_FORK */
+	A_ACCESS,	/* F_OK, R_OK|W_OK */
+	A_EPOLL_CTL,	/* EPOLL_CTL_ADD */
+	A_UMOUNT,	/* MNT_DETACH */
+	A_IOCTL,	/* TCGETS, else 0x and the low 32 bits */
+	A_RECV,		/* MSG_DONTWAIT|MSG_NOSIGNAL */
+	A_SHM_FLAGS,	/* IPC_CREAT|IPC_EXCL|0600 */
+	A_PROT,		/* mprotect: PROT_READ|PROT_WRITE, PROT_NONE */
+	A_PROT_MMAP,	/* mmap: the same and PROT_SEM */
+	A_SEEK,		/* SEEK_SET */
+	A_MMAP_FLAGS,	/* MAP_PRIVATE|MAP_ANONYMOUS, MAP_FILE */
+	A_MOUNT,	/* MS_RDONLY|MS_BIND */
 };
 
 /*
  * The arguments auparse 3.0.9 names, by syscall name and argument
- * (auparse/interpret.c's print_a0..print_a2, as its branches reach them:
+ * (auparse/interpret.c's print_a0..print_a3, as its branches reach them:
  * only chown's and chown32's a1 are users there, not fchown's or lchown's,
- * and no chown's a2 is a group; so here).  Not
- * yet: the mmap, fcntl,
- * prctl, ptrace, rlimit, ioctl, sched, recv and setsockopt arguments
- * (hex).
+ * and no chown's a2 is a group; so here).  Not here, as unreachable
+ * there: its ipccall (libaudit names i386's 117 "ipc") and clone2 (ia64).
  */
 static const struct syscall_arg {
 	const char *sys;
@@ -642,6 +669,24 @@ static const struct syscall_arg {
 	{ "renameat2", 2, A_DIRFD }, { "linkat", 2, A_DIRFD },
 	{ "tgkill", 2, A_SIGNAL }, { "clone", 2, A_CLONE_FLAGS },
 	{ "socket", 2, A_SOCK_PROTO },
+	{ "clock_settime", 0, A_CLOCK }, { "personality", 0, A_PERSONALITY },
+	{ "ptrace", 0, A_PTRACE }, { "prctl", 0, A_PRCTL_OPT },
+	{ "getrlimit", 0, A_RLIMIT }, { "setrlimit", 0, A_RLIMIT },
+	{ "socketcall", 0, A_SOCKETCALL }, { "bpf", 0, A_BPF },
+	{ "fcntl", 1, A_FCNTL_CMD }, { "fcntl64", 1, A_FCNTL_CMD },
+	{ "getsockopt", 1, A_SOCK_LEVEL }, { "setsockopt", 1, A_SOCK_LEVEL },
+	{ "sched_setscheduler", 1, A_SCHED }, { "access", 1, A_ACCESS },
+	{ "epoll_ctl", 1, A_EPOLL_CTL }, { "prctl", 1, A_PRCTL_ARG },
+	{ "umount2", 1, A_UMOUNT }, { "ioctl", 1, A_IOCTL },
+	{ "fcntl", 2, A_FCNTL_ARG }, { "fcntl64", 2, A_FCNTL_ARG },
+	{ "getsockopt", 2, A_SOCKOPT_NAME }, { "setsockopt", 2, A_SOCKOPT_NAME },
+	{ "faccessat", 2, A_ACCESS }, { "faccessat2", 2, A_ACCESS },
+	{ "sendmsg", 2, A_RECV }, { "recvmsg", 2, A_RECV },
+	{ "shmget", 2, A_SHM_FLAGS }, { "mmap", 2, A_PROT_MMAP },
+	{ "mprotect", 2, A_PROT }, { "lseek", 2, A_SEEK },
+	{ "mmap", 3, A_MMAP_FLAGS }, { "mount", 3, A_MOUNT },
+	{ "recv", 3, A_RECV }, { "recvfrom", 3, A_RECV }, { "recvmmsg", 3, A_RECV },
+	{ "send", 3, A_RECV }, { "sendto", 3, A_RECV }, { "sendmmsg", 3, A_RECV },
 };
 
 /* auparse/open-flagtab.h, in its order (O_RDONLY is the absence of both
@@ -708,6 +753,226 @@ static void put_name_or(struct out *o, const char *name, const char *what, const
 	}
 }
 
+/* The name of @v in table @t, the first listed (auparse's i2s), or NULL. */
+static const char *arg_name(const struct arg_name *t, size_t n, unsigned long long v)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (t[i].value == v)
+			return t[i].name;
+	return NULL;
+}
+
+/* The names of @t's entries with a bit in @v, in its order, '|' between
+ * them (and before the first if @any); returns whether any was put. */
+static bool put_arg_flags(struct out *o, const struct arg_name *t, size_t n,
+			  unsigned long long v, bool any)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (t[i].value & v) {
+			put(o, any ? "|" : "");
+			put(o, t[i].name);
+			any = true;
+		}
+	return any;
+}
+
+#define TAB(t) t##_names, NAMES(t##_names)
+#define ARG_NAME(t, v) arg_name(t##_names, NAMES(t##_names), v)
+#define ARG_FLAGS(o, t, v, any) put_arg_flags(o, t##_names, NAMES(t##_names), v, any)
+
+/* argument @which ("a0", "a1") of @rec in hex, or all ones */
+static unsigned long long rec_arg(const struct contid_record *rec, const char *which)
+{
+	const char *s = contid_record_find(rec, which);
+	unsigned long long n;
+
+	return s && number(s, 16, &n) ? n : ~0ULL;
+}
+
+/* setsockopt's option names, by its level (auparse's print_a2(): UDP's
+ * two are in its code) */
+static const struct arg_name udpoptname_names[] = {
+	{ 1, "UDP_CORK" }, { 100, "UDP_ENCAP" },
+};
+static const struct {
+	unsigned int level;
+	const struct arg_name *t;
+	size_t n;
+	const char *unknown;
+} sockopt_levels[] = {
+	{ 0, TAB(ipoptname), "unknown-ipopt-name(0x" },		/* IPPROTO_IP */
+	{ 1, TAB(sockoptname), "unknown-sockopt-name(0x" },	/* SOL_SOCKET */
+	{ 6, TAB(tcpoptname), "unknown-tcpopt-name(0x" },	/* IPPROTO_TCP */
+	{ 17, TAB(udpoptname), "unknown-udpopt-name(0x" },	/* IPPROTO_UDP */
+	{ 41, TAB(ip6optname), "unknown-ip6opt-name(0x" },	/* IPPROTO_IPV6 */
+	{ 263, TAB(pktoptname), "unknown-pktopt-name(0x" },	/* SOL_PACKET */
+};
+
+static void put_sockopt_name(struct out *o, unsigned long long level,
+			     unsigned int n, const char *v)
+{
+	size_t i;
+
+	for (i = 0; i < NAMES(sockopt_levels); i++)
+		if (sockopt_levels[i].level == level) {
+			put_name_or(o, arg_name(sockopt_levels[i].t, sockopt_levels[i].n, n),
+				    sockopt_levels[i].unknown, v);
+			return;
+		}
+	putf(o, "0x%s", v);
+}
+
+/* a syscall argument's signal (auparse's print_signals(val, 16)) */
+static void put_arg_signal(struct out *o, unsigned long long n, const char *v)
+{
+	put_name_or(o, n < NAMES(signal_names) ? signal_names[n] : NULL,
+		    "unknown-signal(0x", v);
+}
+
+/*
+ * The kinds that are one lookup in a table of interpret-args.h: a name, or
+ * @unknown, the value as written and ")"; or, @unknown NULL, the names of
+ * the bits set, or "0x" and the value.  auparse reads each value into an
+ * int (a strtoul() cast): the low 32 bits are looked up, masked with
+ * @mask, and only below @below when that is not 0.
+ */
+static const struct arg_table {
+	unsigned char kind;
+	const struct arg_name *t;
+	size_t n;
+	unsigned int mask, below;
+	const char *unknown;
+} arg_tables[] = {
+	{ A_CLOCK, TAB(clock), ~0u, 7, "unknown-clk_id(0x" },
+	{ A_PTRACE, TAB(ptrace), ~0u, 0, "unknown-ptrace(0x" },
+	{ A_PRCTL_OPT, TAB(prctl_opt), ~0u, 0, "unknown-prctl-option(0x" },
+	{ A_RLIMIT, TAB(rlimit), ~0u, 17, "unknown-rlimit(0x" },
+	{ A_SOCKETCALL, TAB(socketcall), ~0u, 0, "unknown-socketcall(" },
+	{ A_BPF, TAB(bpf), ~0u, 0, "unknown-bpf-cmd(" },
+	{ A_SEEK, TAB(seek), 0xff, 0, "unknown-whence(" },
+	{ A_UMOUNT, TAB(umount), ~0u, 0, NULL },
+	{ A_RECV, TAB(recv), ~0u, 0, NULL },
+	{ A_MOUNT, TAB(mount), ~0u, 0, NULL },
+};
+
+/* a name, or @prefix and the value as an int, then ")" (fcntl's and
+ * epoll_ctl's); ioctl's: "0x" and its hex, @prefix NULL */
+static void put_name_or_int(struct out *o, const char *name, const char *prefix,
+			    unsigned int i)
+{
+	if (name)
+		put(o, name);
+	else if (prefix)
+		putf(o, "%s%d)", prefix, (int)i);
+	else
+		putf(o, "0x%x", i);
+}
+
+/* The kinds of arguments read from interpret-args.h's tables. */
+static void put_arg_table(struct out *o, const struct contid_record *rec,
+			  enum arg_kind kind, unsigned long long n, const char *v)
+{
+	unsigned int i = (unsigned int)n;
+	unsigned long long a;
+	const char *s;
+	size_t k;
+	bool any;
+
+	for (k = 0; k < NAMES(arg_tables); k++) {
+		const struct arg_table *t = &arg_tables[k];
+
+		if (t->kind != kind)
+			continue;
+		if (t->unknown)
+			put_name_or(o, !t->below || i < t->below ?
+				    arg_name(t->t, t->n, i & t->mask) : NULL, t->unknown, v);
+		else if (!put_arg_flags(o, t->t, t->n, i, false))
+			putf(o, "0x%s", v);
+		return;
+	}
+	switch (kind) {
+	case A_PERSONALITY:
+		s = ARG_NAME(person, i & PER_MASK);
+		put_name_or(o, s, "unknown-personality(0x", v);
+		if (s && (i & ADDR_NO_RANDOMIZE))
+			put(o, "|~ADDR_NO_RANDOMIZE");
+		break;
+	case A_SCHED:
+		s = ARG_NAME(sched, i & 0x0f);
+		put_name_or(o, s, "unknown-scheduler-policy(0x", v);
+		if (s && (i & 0x40000000))
+			put(o, "|SCHED_RESET_ON_FORK");
+		break;
+	case A_PRCTL_ARG:
+		a = rec_arg(rec, "a0");
+		if (a == 23 || a == 24)	/* PR_CAPBSET_READ, _DROP */
+			put_name_or(o, name_of(cap_names, NAMES(cap_names), i),
+				    "unknown-capability(0x", v);
+		else if (a == 1)	/* PR_SET_PDEATHSIG */
+			put_arg_signal(o, i, v);
+		else
+			putf(o, "0x%s", v);
+		break;
+	case A_FCNTL_CMD:
+		put_name_or_int(o, ARG_NAME(fcntl_cmd, i), "unknown-fcntl-command(", i);
+		break;
+	case A_EPOLL_CTL:
+		put_name_or_int(o, ARG_NAME(epoll_ctl, i), "unknown-epoll_ctl-operation(", i);
+		break;
+	case A_IOCTL:
+		put_name_or_int(o, ARG_NAME(ioctlreq, i), NULL, i);
+		break;
+	case A_FCNTL_ARG:
+		a = rec_arg(rec, "a1");
+		if (a == 8)		/* F_SETOWN */
+			put_id_n(o, K_UID, n);
+		else if (a == 2 && i == 1)	/* F_SETFD */
+			put(o, "FD_CLOEXEC");
+		else
+			putf(o, "0x%s", v);
+		break;
+	case A_SOCK_LEVEL:
+		s = i == 1 ? "SOL_SOCKET" : proto_name(i);
+		put_name_or(o, s ? s : ARG_NAME(socklevel, i), "unknown-sockopt-level(0x", v);
+		break;
+	case A_SOCKOPT_NAME:
+		put_sockopt_name(o, rec_arg(rec, "a1"), i, v);
+		break;
+	case A_ACCESS:
+		if ((n & 0xf) == 0)
+			put(o, "F_OK");
+		else if (!ARG_FLAGS(o, access, n, false))
+			putf(o, "0x%s", v);
+		break;
+	case A_SHM_FLAGS:
+		any = ARG_FLAGS(o, ipccmd, i & 03000, false);
+		any = ARG_FLAGS(o, shm_mode, i & 014000, any);
+		put(o, any ? "|" : "");
+		put_mode_n(o, i & 0777, false);
+		break;
+	case A_PROT:
+	case A_PROT_MMAP:
+		if ((i & 7) == 0)
+			put(o, "PROT_NONE");
+		else if (!put_arg_flags(o, prot_names, kind == A_PROT_MMAP ? 4 : 3, i, false))
+			putf(o, "0x%s", v);
+		break;
+	case A_MMAP_FLAGS:
+		any = (i & 0x0f) == 0;
+		if (any)
+			put(o, "MAP_FILE");
+		if (!ARG_FLAGS(o, mmap, i, any))
+			putf(o, "0x%s", v);
+		break;
+	default:
+		break;
+	}
+}
+
 /* The kind of argument @arg (0..3) of syscall @sys, or -1: hex. */
 static int arg_kind(const char *sys, unsigned int arg)
 {
@@ -767,13 +1032,7 @@ static void put_arg(struct out *o, const struct contid_record *rec,
 		put_mode_n(o, n, kind == A_MODE);
 		break;
 	case A_SIGNAL:
-		if (n < NAMES(signal_names)) {
-			put(o, signal_names[n]);
-		} else {
-			put(o, "unknown-signal(0x");
-			put(o, v);
-			put(o, ")");
-		}
+		put_arg_signal(o, n, v);
 		break;
 	case A_UID:
 	case A_GID:
@@ -795,6 +1054,9 @@ static void put_arg(struct out *o, const struct contid_record *rec,
 	case A_SOCK_PROTO:
 		put_name_or(o, proto_name(n), "unknown-proto(", v);
 		break;
+	default:
+		put_arg_table(o, rec, (enum arg_kind)kind, n, v);
+		break;
 	}
 }
 
@@ -807,17 +1069,6 @@ static void put_contid(struct out *o, const char *v)
 		put(o, v);
 }
 
-int interpret_hexval(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 /*
  * EXECVE's arguments: the kernel writes one quoted, or hex-encoded when it
  * holds a quote, a space, a control byte or a byte past 0x7e; auparse
@@ -828,15 +1079,75 @@ static void put_hex_escaped(struct out *o, const char *raw, const char *v, size_
 {
 	size_t i;
 
-	if (!raw || raw[0] == '"' || raw[0] == '(' || interpret_hexval(raw[0]) < 0) {
+	if (!raw || raw[0] == '"' || raw[0] == '(' || hexval(raw[0]) < 0) {
 		put_value(o, v, len);
 		return;
 	}
-	for (i = 0; interpret_hexval(raw[i]) >= 0 && interpret_hexval(raw[i + 1]) >= 0; i += 2) {
-		char c = (char)(interpret_hexval(raw[i]) << 4 | interpret_hexval(raw[i + 1]));
+	for (i = 0; hexval(raw[i]) >= 0 && hexval(raw[i + 1]) >= 0; i += 2) {
+		char c = (char)(hexval(raw[i]) << 4 | hexval(raw[i + 1]));
 
 		put_value(o, &c, 1);
 	}
+}
+
+/*
+ * data= (auparse's print_tty_data()): a value that is not all hex digits
+ * as written, quotes and all; else its bytes, each run of printable ones
+ * in double quotes (\\, \" and \ooo escaped), each named key sequence
+ * (tty_keys[], the first that matches) as <name>, comma-separated.
+ */
+static void put_tty_data(struct out *o, const char *raw)
+{
+	size_t n = strlen(raw), pos, i;
+	bool in = false, any = false;
+	unsigned char *d;
+
+	for (i = 0; i < n; i++)
+		if (hexval(raw[i]) < 0) {
+			put(o, raw);
+			return;
+		}
+	n /= 2;
+	d = malloc(n ? n : 1);
+	if (!d) {
+		put(o, raw);
+		return;
+	}
+	for (i = 0; i < n; i++)
+		d[i] = (unsigned char)(hexval(raw[2 * i]) << 4 | hexval(raw[2 * i + 1]));
+	for (pos = 0; pos < n; any = true) {
+		const char *name = NULL;
+		size_t k, len = 0;
+
+		if (d[pos] < ' ' || (d[pos] >= 0x7f && d[pos] < 0xa0))
+			for (k = 0; k < NAMES(tty_keys) && !name; k++) {
+				len = strlen(tty_keys[k].seq);
+				if (len <= n - pos && !memcmp(d + pos, tty_keys[k].seq, len))
+					name = tty_keys[k].name;
+			}
+		if (name) {
+			put(o, in ? "\"" : "");
+			put(o, any ? ",<" : "<");
+			put(o, name);
+			put(o, ">");
+			in = false;
+			pos += len;
+			continue;
+		}
+		if (!in)
+			put(o, any ? ",\"" : "\"");
+		in = true;
+		if (d[pos] < 0x20 || d[pos] > 0x7e)
+			putf(o, "\\%03o", d[pos]);
+		else if (d[pos] == '\\' || d[pos] == '"')
+			putf(o, "\\%c", d[pos]);
+		else
+			put_bytes(o, (const char *)d + pos, 1);
+		pos++;
+	}
+	if (in)
+		put(o, "\"");
+	free(d);
 }
 
 /* ---------------------------------------------------------------- fields */
@@ -920,6 +1231,10 @@ size_t search_interpret(const struct contid_record *rec, unsigned int i,
 		break;
 	case K_SECCOMP:
 		put_seccomp(&o, v);
+		break;
+	case K_TTY_DATA:
+		e = contid_record_field_raw(rec, i);
+		put_tty_data(&o, e ? e : v);
 		break;
 	case K_SOCKADDR:
 		/* the first output of the field: o.len is 0 */

@@ -19,9 +19,6 @@ size_t interpret_sockaddr(const char *hex, char *buf, size_t size);
  * NULL (sockaddr.c). */
 const char *interpret_family_name(unsigned long long fam);
 
-/* interpret_hexval - the value of hex digit @c, or -1 (interpret.c). */
-int interpret_hexval(char c);
-
 /*
  * interpret_arch_elf - the AUDIT_ARCH_* value of @v into *@elf: a name of
  * libaudit's machine table in any case (x86_64, i686, aarch64, armv7l,

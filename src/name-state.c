@@ -28,26 +28,13 @@ int name_state_write(uint64_t id, const char *text)
 {
 	const char *dir = name_dir();
 	char tmp[4200], path[4200];
-	size_t len = strlen(text);
-	int fd, err = 0;
+	int err;
 
 	if (snprintf(path, sizeof(path), "%s/%" PRIu64, dir, id) >= (int)sizeof(path) ||
 	    snprintf(tmp, sizeof(tmp), "%s/.%" PRIu64 ".XXXXXX", dir, id) >= (int)sizeof(tmp))
 		return -ENAMETOOLONG;
-	fd = mkstemp(tmp);
-	if (fd < 0)
-		return errno == ENOENT ? 1 : -errno;
-	errno = 0;
-	if (fchmod(fd, 0644) < 0 || write(fd, text, len) != (ssize_t)len ||
-	    write(fd, "\n", 1) != 1)
-		err = errno ? -errno : -EIO;
-	if (close(fd) < 0 && !err)
-		err = -errno;
-	if (!err && rename(tmp, path) < 0)
-		err = -errno;
-	if (err)
-		unlink(tmp);
-	return err;
+	err = replace_file(tmp, path, 0644, text, "\n");
+	return err == -ENOENT ? 1 : err;
 }
 
 /*

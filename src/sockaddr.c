@@ -14,6 +14,7 @@
 #include <sys/un.h>
 
 #include "interpret.h"
+#include "shared/hexval.h"
 
 /* auparse/famtab.h: the address families, by number */
 static const char *const fam_names[] = {
@@ -47,10 +48,10 @@ size_t interpret_sockaddr(const char *hex, char *buf, size_t size)
 
 	/* the leading run of hex digit pairs, as auparse's au_unescape() */
 	memset(&u, 0, sizeof(u));
-	for (n = 0; n < sizeof(u) && interpret_hexval(hex[2 * n]) >= 0 &&
-	     interpret_hexval(hex[2 * n + 1]) >= 0; n++)
-		((unsigned char *)&u)[n] = (unsigned char)(interpret_hexval(hex[2 * n]) << 4 |
-							   interpret_hexval(hex[2 * n + 1]));
+	for (n = 0; n < sizeof(u) && hexval(hex[2 * n]) >= 0 &&
+	     hexval(hex[2 * n + 1]) >= 0; n++)
+		((unsigned char *)&u)[n] = (unsigned char)(hexval(hex[2 * n]) << 4 |
+							   hexval(hex[2 * n + 1]));
 	if (n < sizeof(u.sa.sa_family))
 		return (size_t)snprintf(buf, size, "%s", hex);
 	fam = interpret_family_name(u.sa.sa_family);

@@ -15,7 +15,9 @@
 #     taken from contid.log's text and laid out by tests/aus/expect.awk
 #     (under -i: each record's type, stamp, field names, and its contid
 #     fields as tests/aus/data/interpreted writes them by hand); and
-#     ausearch --contid N finds the events contidctl parse --contid N finds.
+#     ausearch --contid N finds the events contidctl parse --contid N finds;
+#  5. ausearch --checkpoint still gives tests/data/checkpoint/golden, which
+#     tests/cli/checkpoint.sh compares contidctl parse --checkpoint with.
 # No expected output here is written by the tools under test.
 #
 #   tests/aus/host.sh            run them
@@ -114,6 +116,18 @@ for id in 7 8 9 10 1234; do
 		bad "contid=$id: ausearch gives '$a', contidctl parse '$p'"
 	fi
 done
+
+echo "== --checkpoint: the patched ausearch still gives tests/data/checkpoint/golden"
+aus_wrap=$B/aus-host/ausearch
+printf '#!/bin/sh\nLD_LIBRARY_PATH=%s exec %s "$@"\n' "$lib" "$root/usr/sbin/ausearch" > "$aus_wrap"
+chmod +x "$aus_wrap"
+if AUSEARCH=$aus_wrap GOLDEN=$B/aus-host/checkpoint.golden \
+	"$REPO/tests/data/checkpoint/make-golden.sh" &&
+	diff -u "$REPO/tests/data/checkpoint/golden" "$B/aus-host/checkpoint.golden"; then
+	echo "ok: the checkpoint golden is ausearch's"
+else
+	bad "ausearch --checkpoint no longer gives tests/data/checkpoint/golden"
+fi
 
 [ "$fails" = 0 ] || { echo "aus host tests: $fails failure(s)"; exit 1; }
 echo "aus host tests: all passed"

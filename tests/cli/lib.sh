@@ -33,3 +33,26 @@ ctl() {
 cli_failures() {
 	wc -l < "$cli_tmp/fails" | tr -d ' '
 }
+
+# expect NAME STATUS ARGS...: ctl with stdin from /dev/null; stdout and
+# stderr against $t.wout and $t.werr (set by out and err, emptied after
+# each check); counts a failure in $fails.  $t is the sourcing script's.
+# shellcheck disable=SC2154
+out() { cat > "$t.wout"; }
+err() { cat > "$t.werr"; }
+expect() {
+	name=$1 want=$2
+	shift 2
+	n0=$(cli_failures)
+	ctl "$want" "$(cat "$t.werr")" "$@" < /dev/null > "$t.out"
+	ok=1
+	if [ "$(cli_failures)" != "$n0" ]; then
+		echo "FAIL: $name: exit status or stderr"; ok=0
+	fi
+	if ! diff -u "$t.wout" "$t.out"; then
+		echo "FAIL: $name: stdout"; ok=0
+	fi
+	if [ $ok = 1 ]; then echo "ok: $name"; else fails=$((fails + 1)); fi
+	: > "$t.wout"
+	: > "$t.werr"
+}

@@ -145,6 +145,18 @@ if diff -u "$data/contidctl.interpret.txt" cli-parse.out; then
 else
 	echo "FAIL: -i interpretations differ from $data/contidctl.interpret.txt"; fails=$((fails + 1))
 fi
+# -i's syscall arguments (a0..a3 of mmap, fcntl, prctl, ptrace, clock_*,
+# setsockopt, ioctl, mount, recv, shmget, ...): interpret-args.txt is
+# libauparse 3.0.9's auparse_interpret_field() of each, "SERIAL aN=VALUE"
+# (made by tests/data/interpret-args-golden.c, never by contidctl).
+ctl 0 "" parse -i "$data/interpret-args.log" |
+	awk '/^audit\(/ { s = $0; sub(/\).*/, "", s); sub(/.*:/, "", s); next }
+	     { for (i = 2; i <= NF; i++) if ($i ~ /^a[0-3]=/) print s, $i }' > cli-parse.out
+if diff -u "$data/interpret-args.txt" cli-parse.out; then
+	echo "ok: -i syscall arguments as auparse: $(wc -l < cli-parse.out) values"
+else
+	echo "FAIL: -i syscall arguments differ from $data/interpret-args.txt"; fails=$((fails + 1))
+fi
 # -i: an interpretation longer than the printer's 4 KiB buffer is printed
 # whole: an EXECVE argument of 5000 bytes, hex-encoded (10000 digits).
 arg=$(head -c 5000 /dev/zero | tr '\0' 'A')

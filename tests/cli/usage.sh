@@ -114,6 +114,13 @@ u events "invalid container ID 'x': not a decimal number" events --contid x
 u events "unexpected argument 'x'" events x
 u events "unexpected argument 'x'" events --raw x
 u events "invalid count '0': must be positive" events --count 0
+# An unknown short option inside a cluster, after a --long=value argument:
+# the unknown option, not the long one (getopt's optind still points before
+# the cluster).
+u events "unknown option '-Z'" events --count=5 -Zr
+u events "unknown option '-Z'" events --contid=5 -Z
+u events "option '--raw' doesn't allow an argument" events --count=5 --raw=1
+u events "option '--ra' doesn't allow an argument" events --ra=1
 u parse "unexpected argument 'b'" parse a b
 # events, parse and ps take at most 64 --contid (src/options.c).
 ids65=$(i=0; while [ $i -le 64 ]; do printf ' --contid %d' $((i + 1)); i=$((i + 1)); done)

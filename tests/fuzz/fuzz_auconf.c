@@ -6,8 +6,10 @@
  * exit).
  *
  * Byte 0 chooses the entry point:
- *   even: auditd.conf text (search_conf_log_file), the rest of the input
- *         in a malloc'd copy of its exact size, not NUL-terminated;
+ *   bits 0-1 0: auditd.conf text (search_conf_log_file), the rest of the
+ *         input in a malloc'd copy of its exact size, not NUL-terminated;
+ *   bits 0-1 2: a --checkpoint file (ckpt_parse of src/checkpoint.c), the
+ *         rest likewise;
  *   odd:  -ts (bit 1 clear) or -te ARG [NEXT] (search_parse_time): ARG
  *         is the input after byte 4 up to a NUL, NEXT (when bit 2 is
  *         set) what follows it, each its own exact-size C string; bytes
@@ -18,7 +20,11 @@
  * its ends, and a piece of the input; a time parses the same twice; a
  * time word alone gives the time ausearch gives it (now, recent, boot,
  * today, yesterday, and -te today: now); at most NEXT is used, and only
- * when it starts with a digit; a refusal has a message.
+ * when it starts with a digit; a refusal has a message.  A checkpoint
+ * that parses is written as ausearch writes it, and that text parses into
+ * the same checkpoint and is written the same again; its event is found
+ * in a log by ckpt_decide(), and an event more than 2 s newer first is
+ * "lost"; a refused one's message is one line of printable ASCII.
  */
 #include <ctype.h>
 #include <stdbool.h>
@@ -30,6 +36,7 @@
 
 #include "contidctl.h"
 #include "ausearch.h"
+#include "checkpoint.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -57,6 +64,63 @@ static void conf(const uint8_t *data, size_t size)
 			abort();
 		free(log);
 	}
+	free(copy);
+}
+
+static bool same_event(const struct ckpt_event *a, const struct ckpt_event *b)
+{
+	if (!a->node != !b->node || (a->node && strcmp(a->node, b->node)))
+		return false;
+	return a->sec == b->sec && a->msec == b->msec && a->serial == b->serial &&
+	       a->type == b->type;
+}
+
+static void checkpoint(const uint8_t *data, size_t size)
+{
+	char *copy = malloc(size ? size : 1), *text, *text2, msg[256];
+	struct ckpt c, c2;
+	struct ckpt_run run = { .in = &c };
+	struct ckpt_event newer;
+	size_t i;
+
+	if (!copy)
+		return;
+	memcpy(copy, data, size);
+	msg[0] = '\0';
+	if (ckpt_parse(copy, size, &c, msg, sizeof(msg)) < 0) {
+		if (!msg[0] || c.ev.node || c.dev || c.ino)
+			abort();
+		for (i = 0; msg[i]; i++)
+			if (msg[i] < 0x20 || msg[i] > 0x7e)
+				abort();
+		free(copy);
+		return;
+	}
+	if (!c.dev || !c.ino || c.ev.msec > 999)
+		abort();
+	text = ckpt_format(&c);
+	if (!text)
+		abort();
+	if (ckpt_parse(text, strlen(text), &c2, msg, sizeof(msg)) < 0 ||
+	    c2.dev != c.dev || c2.ino != c.ino || !same_event(&c.ev, &c2.ev))
+		abort();
+	text2 = ckpt_format(&c2);
+	if (!text2 || strcmp(text, text2))
+		abort();
+	/* its event is found (none: every event is new) */
+	if (ckpt_decide(&run, &c.ev) != (c.ev.sec ? CKPT_FOUND : CKPT_NEW) ||
+	    ckpt_decide(&run, &c.ev) != CKPT_NEW)
+		abort();
+	/* one more than 2 s newer, first: lost */
+	newer = c.ev;
+	newer.sec += 3;
+	run.started = false;
+	if (c.ev.sec && newer.sec > c.ev.sec && ckpt_decide(&run, &newer) != CKPT_LOST)
+		abort();
+	free(text2);
+	free(text);
+	ckpt_free(&c2);
+	ckpt_free(&c);
 	free(copy);
 }
 
@@ -147,6 +211,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	if (data[0] & 1)
 		times(data, size);
+	else if (data[0] & 2)
+		checkpoint(data + 1, size - 1);
 	else
 		conf(data + 1, size - 1);
 	return 0;

@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * fuzz_print: contidctl's printers (src/print.c, src/event-print.c,
- * src/ausearch.c) over events read from audit.log text (issue 32).
+ * src/ausearch.c, src/normalize.c) over events read from audit.log text
+ * (issue 32).
  *
  * Byte 0: bit 0 keeps only events carrying container ID 42; bit 1 reads
  * the text output's events without their fields split (what `parse` does
- * without -i, -k or JSON).  The rest is audit.log text.  The events are
- * printed in every form: text, text -i, --raw, JSON, JSON -i.
+ * without -i, -k or JSON); bits 2-5 are the --extra-* of the csv
+ * (NORM_EXTRA_*).  The rest is audit.log text.  The events are printed in
+ * every form: text, text -i, --raw, JSON, JSON -i, --format csv and
+ * --format text (libauparse's normalizer).
  *
  * Invariants (abort = finding):
  *   - text forms: no byte outside printable ASCII but the newline ending
@@ -15,6 +18,10 @@
  *     --raw a log line ("type=" or "node="), and there are as many event
  *     lines as events, as many --raw lines as records: no log byte starts
  *     a line;
+ *   - csv and text (normalized): the same bytes as the text forms; in csv
+ *     a header line first, then lines whose last column is the CONTID
+ *     (digits and spaces, then " (+N more)" or nothing); in text every
+ *     line "At ..." or "On ...": no log byte starts a line;
  *   - JSON: every line is one JSON object (jansson), one line an event,
  *     each {"kind":"event","version":2,...} with its container IDs as
  *     strings of digits; no string, once parsed, holds a control byte or
@@ -31,6 +38,7 @@
 #include "contidctl.h"
 #include "ausearch.h"
 #include "events.h"
+#include "normalize.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -52,13 +60,59 @@ _Noreturn void usage_error(const char *cmd, const char *fmt, ...)
 	abort();
 }
 
-enum form { TEXT, TEXT_I, RAW, JSON, JSON_I, NFORMS };
+enum form { TEXT, TEXT_I, RAW, JSON, JSON_I, CSV, NTEXT, NFORMS };
 
 static bool starts(const char *l, size_t n, const char *p)
 {
 	size_t k = strlen(p);
 
 	return n >= k && memcmp(l, p, k) == 0;
+}
+
+/* The CONTID column: "", or IDs separated by a space, then " (+N more)". */
+static bool contid_column(const char *s, size_t n)
+{
+	size_t i = 0;
+
+	while (i < n && (s[i] == ' ' || (s[i] >= '0' && s[i] <= '9')))
+		i++;
+	if (i == n)
+		return true;
+	if (n - i < 9 || memcmp(s + i, "(+", 2) || memcmp(s + n - 6, " more)", 6))
+		return false;
+	for (i += 2; i < n - 6; i++)
+		if (s[i] < '0' || s[i] > '9')
+			return false;
+	return true;
+}
+
+/* --format csv|text: printable ASCII lines of the shape said above. */
+static void check_normalized(const char *out, size_t len, enum form f)
+{
+	size_t i = 0, lines = 0;
+
+	if (len && out[len - 1] != '\n')
+		abort();
+	while (i < len) {
+		const char *l = out + i, *nl = memchr(l, '\n', len - i), *comma;
+		size_t n = (size_t)(nl - l), k;
+
+		for (k = 0; k < n; k++)
+			if ((unsigned char)l[k] < 0x20 || (unsigned char)l[k] > 0x7e)
+				abort();
+		if (f == CSV && lines == 0) {
+			if (!starts(l, n, "NODE,EVENT,") || memcmp(l + n - 7, ",CONTID", 7))
+				abort();
+		} else if (f == CSV) {
+			comma = memrchr(l, ',', n);
+			if (!comma || !contid_column(comma + 1, n - (size_t)(comma + 1 - l)))
+				abort();
+		} else if (!starts(l, n, "At ") && !starts(l, n, "On ")) {
+			abort();
+		}
+		lines++;
+		i += n + 1;
+	}
 }
 
 static void check_text(const char *out, size_t len, enum form f, size_t events,
@@ -173,6 +227,8 @@ static void print_form(const uint8_t *data, size_t size, enum form f)
 	static const uint64_t ids[] = { 42 };
 	struct contid_reader *rd;
 	struct contid_event *ev;
+	struct norm *norm = NULL;
+	bool normalized = f == CSV || f == NTEXT;
 	size_t events = 0, records = 0, len = 0;
 	char *out = NULL;
 	FILE *mem = open_memstream(&out, &len);
@@ -184,6 +240,12 @@ static void print_form(const uint8_t *data, size_t size, enum form f)
 	if ((data[0] & 2) && (f == TEXT || f == RAW))
 		contid_reader_set_fields(rd, 0);
 	print_init(mem, f == JSON || f == JSON_I);
+	if (normalized) {
+		norm = norm_new(f == CSV ? NORM_CSV : NORM_TEXT,
+				f == CSV ? (unsigned int)(data[0] >> 2) & 15 : 0);
+		if (!norm)
+			abort();
+	}
 	if (contid_reader_feed_log(rd, (const char *)data + 1, size - 1) < 0 ||
 	    contid_reader_flush(rd) < 0)
 		abort();
@@ -192,14 +254,19 @@ static void print_form(const uint8_t *data, size_t size, enum form f)
 		records += (size_t)contid_event_record_count(ev);
 		if (f == RAW)
 			search_print_raw(ev);
+		else if (norm)
+			norm_print(norm, ev);
 		else
 			print_event(ev, f == TEXT_I || f == JSON_I);
 		contid_event_free(ev);
 	}
 	if (print_flush() < 0 || fclose(mem))
 		abort();
+	norm_free(norm);
 	if (f == JSON || f == JSON_I)
 		check_json(out, len, events);
+	else if (normalized)
+		check_normalized(out, len, f);
 	else
 		check_text(out, len, f, events, records);
 	free(out);

@@ -96,9 +96,9 @@ done
 declare -A maxlen=([record]=16384 [rule]=8192 [reply]=16384 [print]=16384
 		   [state]=16384 [auconf]=8192)
 # Harnesses over contidctl's own code: its sources and libraries too.
-declare -A extra=([print]="$REPO/src/print.c $REPO/src/event-print.c $REPO/src/ausearch.c $REPO/src/ausearch-select.c $REPO/src/interpret.c $REPO/src/sockaddr.c $REPO/src/contid-names.c -I$REPO/src -ljansson"
+declare -A extra=([print]="$REPO/src/print.c $REPO/src/event-print.c $REPO/src/ausearch.c $REPO/src/ausearch-select.c $REPO/src/interpret.c $REPO/src/sockaddr.c $REPO/src/contid-names.c $REPO/src/normalize.c -I$REPO/src -ljansson -lauparse"
 		  [state]="$REPO/src/oci-state.c -I$REPO/src -ljansson"
-		  [auconf]="$REPO/src/ausearch.c $REPO/src/ausearch-select.c $REPO/src/print.c $REPO/src/interpret.c $REPO/src/sockaddr.c -I$REPO/src -ljansson")
+		  [auconf]="$REPO/src/ausearch.c $REPO/src/ausearch-select.c $REPO/src/checkpoint.c $REPO/src/print.c $REPO/src/interpret.c $REPO/src/sockaddr.c -I$REPO/src -ljansson")
 
 # grow HARNESS BIN: add what the scratch corpus found to the checked-in one.
 grow() {

@@ -33,11 +33,15 @@ case "$variant" in normal|debug) ;; *) die "unknown variant $variant (normal|deb
 # patched audit userspace of audit-userspace/), deb (the .debs
 # installed with dpkg in a Debian root, docs/debian.md), oci
 # (contidctl oci-hook and the runtime wrapper under Debian's crun and
-# runc) and containerd (Debian's containerd and ctr through the wrapper)
-# check userspace, so they run once, on the normal kernel; their kernel
-# paths are the ones the other suites drive under debug (docs/testing.md).
+# runc), podman (Debian's podman through the runtime wrapper) and
+# containerd (Debian's containerd and ctr through the wrapper) check
+# userspace, so they run once, on the normal kernel; their kernel paths
+# are the ones the other suites drive under debug (docs/testing.md).
+# stock runs on Debian's stock kernel only
+# (LIVE_KERNEL=$(scripts/stage-stock-kernel.sh) LIVE_SUITES=stock), so it
+# is in neither list.
 case "$variant" in
-normal) default_suites=kernel,lib,cli,reliability,auditd,aus,deb,oci,containerd ;;
+normal) default_suites=kernel,lib,cli,reliability,auditd,aus,deb,oci,podman,containerd ;;
 debug) default_suites=kernel,lib,reliability ;;
 esac
 LIVE_SUITES=${LIVE_SUITES:-$default_suites}
@@ -96,7 +100,7 @@ $CC -std=c11 -O1 -g -Wall -Wextra -Werror -o "$stage/usr/bin/contid-live-marker"
 # them), with the library's live programs and contidctl's live scripts.
 if [ -f "$BUILD_DIR/userspace/Makefile" ]; then
 	make -s -C "$BUILD_DIR/userspace" install DESTDIR="$stage" >/dev/null
-elif selected lib || selected cli || selected auditd || selected aus || selected oci ||
+elif selected lib || selected cli || selected auditd || selected aus || selected oci || selected podman || selected stock ||
 	selected containerd; then
 	die "$BUILD_DIR/userspace is not built: run scripts/build-userspace.sh first"
 fi

@@ -152,38 +152,51 @@ unsigned long long lw_task_token(pid_t pid)
 		      majflt);
 }
 
-/*
- * Send one request without payload or with text on a new socket and wait
- * for a message of reply_type (NLMSG_ERROR: the ACK); its payload goes to
- * out (cap bytes).  Returns 0, the request's negative errno, or -errno.
- */
-static long request_once(int type, const char *text, int reply_type, void *out, size_t cap,
-			 const char *what)
+int lw_audit_send(int type, const void *payload, size_t len)
 {
 	struct sockaddr_nl sa = { .nl_family = AF_NETLINK };
-	_Alignas(struct nlmsghdr) char buf[NLMSG_SPACE(1024)];
-	struct nlmsghdr *nh = (struct nlmsghdr *)buf;
-	size_t len = text ? strlen(text) + 1 : 0;
-	struct lw_wait w;
-	long rc = -ETIMEDOUT;
+	struct nlmsghdr *nh = calloc(1, NLMSG_SPACE(len));
 	int fd;
 
-	if (NLMSG_SPACE(len) > sizeof(buf))
-		return -EMSGSIZE;
-	fd = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, NETLINK_AUDIT);
-	if (fd < 0)
-		return -errno;
-	memset(buf, 0, sizeof(buf));
+	if (!nh)
+		return -ENOMEM;
 	nh->nlmsg_len = NLMSG_LENGTH(len);
 	nh->nlmsg_type = (unsigned short)type;
 	nh->nlmsg_flags = NLM_F_REQUEST | NLM_F_ACK;
 	nh->nlmsg_seq = 1;
 	if (len)
-		memcpy(NLMSG_DATA(nh), text, len);
-	if (sendto(fd, buf, nh->nlmsg_len, 0, (struct sockaddr *)&sa, sizeof(sa)) < 0) {
-		rc = -errno;
-		goto out;
+		memcpy(NLMSG_DATA(nh), payload, len);
+	fd = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, NETLINK_AUDIT);
+	if (fd < 0) {
+		fd = -errno;
+	} else if (sendto(fd, nh, nh->nlmsg_len, 0, (struct sockaddr *)&sa, sizeof(sa)) < 0) {
+		int e = errno;
+
+		close(fd);
+		fd = -e;
 	}
+	free(nh);
+	return fd;
+}
+
+/*
+ * Send one request without payload or with text (lw_audit_send()) and
+ * wait for a message of reply_type (NLMSG_ERROR: the ACK); its payload
+ * goes to out (cap bytes).  Returns 0, the request's negative errno, or
+ * -errno.
+ */
+static long request_once(int type, const char *text, int reply_type, void *out, size_t cap,
+			 const char *what)
+{
+	_Alignas(struct nlmsghdr) char buf[NLMSG_SPACE(1024)];
+	struct nlmsghdr *nh = (struct nlmsghdr *)buf;
+	struct lw_wait w;
+	long rc = -ETIMEDOUT;
+	int fd;
+
+	fd = lw_audit_send(type, text, text ? strlen(text) + 1 : 0);
+	if (fd < 0)
+		return fd;
 	/* Nothing to measure but the stall limit: these waits are the
 	 * others' probes and markers. */
 	lw_begin(&w, "%s", what);
@@ -218,7 +231,6 @@ static long request_once(int type, const char *text, int reply_type, void *out, 
 		if (n < 0 && !lw_going(&w, 0))
 			break;
 	}
-out:
 	close(fd);
 	return rc;
 }

@@ -92,6 +92,15 @@ long lw_audit_backlog(void);
  */
 int lw_audit_user(const char *text);
 
+/*
+ * Open a NETLINK_AUDIT socket of its own and send it one request (type,
+ * NLM_F_REQUEST | NLM_F_ACK, sequence 1) with len bytes of payload:
+ * returns the socket, for the caller to read the answer from, or a
+ * negative errno.  The one request builder of lw_audit_user(),
+ * lw_audit_backlog() and auditnl.c's anl_child_request().
+ */
+int lw_audit_send(int type, const void *payload, size_t len);
+
 /* The overall bound in milliseconds (LIVE_WAIT_BOUND): for a library's
  * own request timeout, which cannot see progress. */
 long lw_bound_ms(void);

@@ -341,27 +341,14 @@ int anl_user_msg(int fd, const char *text)
 
 int anl_child_request(int type, const void *payload, size_t len)
 {
-	struct sockaddr_nl sa = { .nl_family = AF_NETLINK };
-	/* Room for the largest request the tests build: a whole struct rule. */
-	char buf[NLMSG_SPACE(sizeof(struct rule))] __attribute__((aligned(8))) = { 0 };
+	/* Room for the largest answer read here: an ACK with the request. */
+	char buf[NLMSG_SPACE(sizeof(struct rule))] __attribute__((aligned(8)));
 	struct nlmsghdr *nh = (struct nlmsghdr *)buf;
-	int fd, rc = -EIO;
+	int fd, rc;
 
-	if (len > sizeof(buf) - NLMSG_HDRLEN)
-		return -EMSGSIZE;
-	fd = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, NETLINK_AUDIT);
+	fd = lw_audit_send(type, payload, len);
 	if (fd < 0)
-		return -errno;
-	nh->nlmsg_len = NLMSG_LENGTH(len);
-	nh->nlmsg_type = (uint16_t)type;
-	nh->nlmsg_flags = NLM_F_REQUEST | NLM_F_ACK;
-	nh->nlmsg_seq = 1;
-	if (len)
-		memcpy(NLMSG_DATA(nh), payload, len);
-	if (sendto(fd, buf, nh->nlmsg_len, 0, (struct sockaddr *)&sa, sizeof(sa)) < 0) {
-		rc = -errno;
-		goto out;
-	}
+		return fd;
 	/* Skip any reply (AUDIT_GET and the like) up to the ACK or error. */
 	for (;;) {
 		if (recv(fd, buf, sizeof(buf), 0) < 0) {
@@ -373,7 +360,6 @@ int anl_child_request(int type, const void *payload, size_t len)
 			break;
 		}
 	}
-out:
 	close(fd);
 	return rc;
 }
