@@ -1,6 +1,7 @@
 # shellcheck shell=sh
 # Containers in the QEMU guest: what scripts/guest-demo.sh (the demo's
-# crun examples) and tests/live/oci/lib.sh (the live oci suite) share,
+# crun examples), tests/live/oci/lib.sh and tests/live/podman/lib.sh (the
+# live oci, podman and stock suites) share,
 # installed by scripts/stage-crun.sh as /usr/share/contid/oci/oci.sh next
 # to the busybox root and Debian's crun.  POSIX sh (busybox).
 #
@@ -11,6 +12,23 @@ R=/usr/share/contid/oci/rootfs
 
 # pid_of ID RUNTIME...: the "pid" of RUNTIME's state of container ID.
 pid_of() { id=$1; shift; "$@" state "$id" 2>/dev/null | tr -d '\n ' | sed -n 's/.*"pid":\([0-9]*\).*/\1/p'; }
+
+# ns_tasks PID: every task in PID's pid namespace, read from the guest's
+# (the live oci and podman suites).
+ns_tasks() {
+	ns=$(readlink "/proc/$1/ns/pid") || return
+	for d in /proc/[0-9]*; do
+		[ "$(readlink "$d/ns/pid" 2>/dev/null)" = "$ns" ] && echo "${d#/proc/}"
+	done | sort -n
+}
+# foreign_tasks: every task outside the guest's own pid namespace (pid 1's).
+foreign_tasks() {
+	hostns=$(readlink /proc/1/ns/pid)
+	for d in /proc/[0-9]*; do
+		ns=$(readlink "$d/ns/pid" 2>/dev/null) || continue
+		[ "$ns" = "$hostns" ] || echo "${d#/proc/}"
+	done
+}
 
 # oci_cgroup2: crun and runc statfs() /sys/fs/cgroup to tell cgroup v1
 # from v2; mount cgroup2 there unless it is.

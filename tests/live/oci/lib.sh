@@ -26,19 +26,4 @@ bundle() {
 # The container's program: write /data/NAME, then three tasks in all.
 # The sleeps hold until the runtime kills them: no deadline of their own.
 prog() { echo "echo $1 > /data/$1; sleep 100000 & sleep 100000 & wait"; }
-hostns=$(readlink /proc/1/ns/pid)
-# ns_tasks PID: every task in PID's pid namespace, read from the host.
-ns_tasks() {
-	ns=$(readlink "/proc/$1/ns/pid") || return
-	for d in /proc/[0-9]*; do
-		[ "$(readlink "$d/ns/pid" 2>/dev/null)" = "$ns" ] && echo "${d#/proc/}"
-	done | sort -n
-}
-# foreign_tasks: every task outside the guest's pid namespace.
-foreign_tasks() {
-	for d in /proc/[0-9]*; do
-		ns=$(readlink "$d/ns/pid" 2>/dev/null) || continue
-		[ "$ns" = "$hostns" ] || echo "${d#/proc/}"
-	done
-}
 

@@ -47,21 +47,6 @@ cid() { podman ps -a --no-trunc --filter "name=^$1\$" --format '{{.ID}}'; }
 # cpid NAME: the pid of container NAME's init, as podman inspect says.
 cpid() { podman inspect --format '{{.State.Pid}}' "$1" 2>/dev/null; }
 
-hostns=$(readlink /proc/1/ns/pid)
-# ns_tasks PID: every task in PID's pid namespace, read from the host.
-ns_tasks() {
-	ns=$(readlink "/proc/$1/ns/pid") || return
-	for d in /proc/[0-9]*; do
-		[ "$(readlink "$d/ns/pid" 2>/dev/null)" = "$ns" ] && echo "${d#/proc/}"
-	done | sort -n
-}
-# foreign_tasks: every task outside the guest's pid namespace.
-foreign_tasks() {
-	for d in /proc/[0-9]*; do
-		ns=$(readlink "$d/ns/pid" 2>/dev/null) || continue
-		[ "$ns" = "$hostns" ] || echo "${d#/proc/}"
-	done
-}
 # comm_tasks COMM: the guest's tasks named COMM (conmon, crun).
 comm_tasks() {
 	for d in /proc/[0-9]*; do
