@@ -3,7 +3,16 @@
 # -Werror, ASan+UBSan, valgrind, distcheck, libFuzzer, the Debian packages
 # and lintian), of the patched audit userspace (audit-userspace/: series,
 # build, rule packing, ausearch), the kernel series check, and
-# the live suite in QEMU under the normal and the debug kernel config.
+# the live suite in QEMU under the normal and the debug kernel config.# The stock suite (tests/live/stock/): the packages install and podman
+# starts containers unchanged on Debian's stock kernel, which has no
+# container IDs, and the wrapper, once enabled there, refuses with its
+# message.  After live-normal, whose userspace build and stages it reuses.
+live_stock() {
+	local k
+	k=$(scripts/stage-stock-kernel.sh) &&
+		LIVE_KERNEL=$k LIVE_SUITES=stock live normal
+}
+
 # The series check and the debug kernel's build run beside the host tests
 # from the start; live-normal starts as soon as the series check has
 # built (and cached) its image, beside the rest of the check; valgrind and
@@ -209,6 +218,7 @@ esac
 case "$what" in
 all|live)
 	step live-normal live normal
+	step live-stock live_stock
 	join_step kernel-build-debug
 	case "$what" in
 	all)

@@ -39,7 +39,7 @@ case "$variant" in normal|debug) ;; *) die "unknown variant $variant (normal|deb
 # are the ones the other suites drive under debug (docs/testing.md).
 # stock runs on Debian's stock kernel only
 # (LIVE_KERNEL=$(scripts/stage-stock-kernel.sh) LIVE_SUITES=stock), so it
-# is in neither list.
+# is in neither list (scripts/test.sh runs it as its own step, live-stock).
 case "$variant" in
 normal) default_suites=kernel,lib,cli,reliability,auditd,aus,deb,oci,podman,containerd ;;
 debug) default_suites=kernel,lib,reliability ;;

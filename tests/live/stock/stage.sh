@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Stage the stock suite (run on Debian's stock kernel, never by default:
+# Stage the stock suite (run on Debian's stock kernel: in no default list of
+# run.sh; scripts/test.sh's live-stock step runs
 # LIVE_KERNEL=$(scripts/stage-stock-kernel.sh) LIVE_SUITES=stock
 # tests/live/run.sh normal): the podman suite's stage (podman, crun, the
 # image, its lib.sh) without its program, the deb suite's Debian root
