@@ -11,7 +11,7 @@
 srcdir=${srcdir:-.}
 . "$srcdir/tests/cli/wrapper-lib.sh"
 sleeps=
-trap 'for p in $sleeps; do kill $p; done; rm -rf "$T"' EXIT
+trap 'is_main && { for p in $sleeps; do kill $p; done; rm -rf "$T"; }' EXIT
 echo '{"annotations":{"org.linux-audit.containerid":"4242","org.linux-audit.containername":"webshop"}}' \
 	> "$T/b/config.json"
 
@@ -44,8 +44,13 @@ rm -f "$T/names/"*
 echo "== ps shows the names"
 # task ID: a sleeping task of this test holding ID (fake /proc)
 task() {
-	sleep 60 &
+	sleep 100000 &
 	sleeps="$sleeps $!"
+	# ps shows the comm: wait until the child has exec'd sleep (seen as
+	# "bash" under a loaded CI run); no time limit of its own either
+	while kill -0 $! 2>/dev/null && [ "$(cat /proc/$!/comm 2>/dev/null)" != sleep ]; do
+		:
+	done
 	mkdir -p "$T/proc/$!/task/$!"
 	printf %s "$1" > "$T/proc/$!/task/$!/containerid"
 	eval "pid_$1=$!"
@@ -138,7 +143,7 @@ got=$(echo in | FAKE_STDIN=1 FAKE_EXIT=0 "$W" delete c1 2> "$T/stderr")
 	bad "delete stdin/stdout: '$got' $(cat "$T/stderr")"
 reset_out
 FAKE_WAIT=1 "$W" delete c1x & p=$!
-i=0; while [ ! -f "$T/out/ready" ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+wait_ready $p
 kill -TERM $p; wait $p; rc=$?
 [ "$(cat "$T/out/signal" 2>/dev/null)" = TERM ] && [ $rc = 3 ] && ok "delete: TERM forwarded, its status 3" ||
 	bad "delete: TERM: $(cat "$T/out/signal" 2>/dev/null), status $rc"

@@ -92,7 +92,7 @@ sh -c 'FAKE_KILL=USR1 exec "$1" run -b "$2" c1; ' sh "$W" "$T/b"; rc=$?
 [ $rc = 138 ] && ok "killed by USR1 like the runtime (sh: 138)" || bad "signal status $rc, not 138"
 reset
 FAKE_WAIT=1 "$W" run -b "$T/b" c1 & p=$!
-i=0; while [ ! -f "$T/out/ready" ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+wait_ready $p
 kill -TERM $p; wait $p; rc=$?
 [ "$(cat "$T/out/signal" 2>/dev/null)" = TERM ] && ok "TERM forwarded to the runtime" || bad "TERM not forwarded"
 [ $rc = 3 ] && ok "its status after TERM: 3" || bad "status after TERM $rc, not 3"

@@ -9,7 +9,13 @@ fails=0
 ok() { echo "ok: $*"; }
 bad() { echo "FAIL: $*"; fails=$((fails + 1)); }
 T=$(mktemp -d "${TMPDIR:-/tmp}/cli-wrapper.XXXXXX")
-trap 'rm -rf "$T"' EXIT
+# The EXIT trap acts in this shell only: once, under a heavily loaded CI
+# run (host-deb's make check), names-ps.sh's trap ran in another process
+# while the test went on, and removed $T under it.  is_main: the shell
+# that runs it is this one (the pid of a command substitution's parent).
+main_pid=$(exec sh -c 'echo $PPID')
+is_main() { [ "$(exec sh -c 'echo $PPID')" = "$main_pid" ]; }
+trap 'is_main && rm -rf "$T"' EXIT
 ln -s "$(cd "$(dirname "$FAKE")" && pwd)/$(basename "$FAKE")" "$T/contid-fakert"
 W=$T/contid-fakert
 RT=$(cd "$srcdir/tests/cli" && pwd)/fake-runtime.sh
@@ -17,6 +23,15 @@ export CONTID_RUNTIME_PATH="$RT" FAKE_OUT="$T/out" FAKE_SET_LOG="$T/set.log" \
 	FAKE_PROCROOT="$T/proc" FAKE_STATE_DIR="$T/state" FAKE_AUDIT_LOG="$T/audit" \
 	CONTID_NAME_DIR="$T/names"
 mkdir -p "$T/out" "$T/proc" "$T/state" "$T/b"
+
+# wait_ready PID: until the fake runtime under the wrapper PID says it
+# waits for a signal ($T/out/ready), or PID is gone: on progress, not
+# on a clock (it was 5 s, which a loaded machine can exceed).
+wait_ready() {
+	while [ ! -f "$T/out/ready" ] && kill -0 "$1" 2>/dev/null; do
+		sleep 0.1
+	done
+}
 
 # run_w STATUS STDERR ARGS...: the wrapper's status and stderr.
 run_w() {
