@@ -53,6 +53,9 @@
 #define NORM_CONTAINER 1020
 #define NORM_CONTAINER_AS 1399
 
+/* AUDIT_CWD */
+#define NORM_CWD 1307
+
 struct norm {
 	auparse_state_t *au;
 	enum norm_format format;
@@ -440,6 +443,74 @@ struct norm *norm_new(enum norm_format format, unsigned int extra)
 }
 
 
+/*
+ * Whether the token @tok (@len bytes, no space) of a record's text is a
+ * field libauparse 3.0.9 stores under the name "cwd" (ellist.c,
+ * parse_up_record()): it holds a '=' (after a "msg='" prefix, which
+ * auparse drops; "msg=a..." it skips), its name, past one leading '(', is
+ * "cwd", and its value is not empty.
+ */
+static bool auparse_cwd_field(const char *tok, size_t len)
+{
+	const char *eq;
+
+	if (len > 4 && memcmp(tok, "msg=", 4) == 0) {
+		if (tok[4] == 'a')
+			return false;
+		if (tok[4] == '\'') {
+			tok += 5;
+			len -= 5;
+		}
+	}
+	eq = memchr(tok, '=', len);
+	if (!eq || eq + 1 == tok + len)
+		return false;
+	if (*tok == '(')
+		tok++;
+	return eq - tok == 3 && memcmp(tok, "cwd", 3) == 0;
+}
+
+/*
+ * Feed @text, the text of a record of @type.  libauparse 3.0.9 leaks the
+ * value of each "cwd" field of a CWD record but the last (ellist.c:280,
+ * parse_up_record(): r->cwd = strdup() over the one before); only a
+ * corrupt or forged record has two, and a log is hostile.  So each of
+ * those but the last is fed with its name's 'c' made 'C': auparse's
+ * record cwd (the last, which it interprets paths with) and every field's
+ * place stay as they were, and the normalizer's output is ausearch's
+ * (tests/data/format/cwd-twice.log; the normalizer's cwd attribute, which
+ * names the field, is printed by no --format).  Tokens are split as
+ * auparse does: on ' ', in the text before its enrichment separator.
+ */
+static void feed_text(struct norm *n, unsigned int type, const char *text)
+{
+	size_t len = strlen(text), end = strcspn(text, "\x1d"), i, tok, last = SIZE_MAX;
+	unsigned int count = 0;
+	char *copy;
+
+	if (type == NORM_CWD)
+		for (i = 0; i < end; i = tok + 1) {
+			tok = i + strcspn(text + i, " ");
+			if (tok > end)
+				tok = end;
+			if (auparse_cwd_field(text + i, tok - i)) {
+				count++;
+				last = i;
+			}
+		}
+	if (count < 2 || !(copy = strdup(text))) {
+		auparse_feed(n->au, text, len);
+		return;
+	}
+	for (i = 0; i < last; i = tok + 1) {
+		tok = i + strcspn(text + i, " ");
+		if (auparse_cwd_field(text + i, tok - i))
+			*(char *)memchr(copy + i, 'c', tok - i) = 'C';
+	}
+	auparse_feed(n->au, copy, len);
+	free(copy);
+}
+
 static bool has_type(const struct contid_event *ev, unsigned int type)
 {
 	unsigned int i, nrec = (unsigned int)contid_event_record_count(ev);
@@ -474,7 +545,7 @@ void norm_print(struct norm *n, const struct contid_event *ev)
 		snprintf(head, sizeof(head), "type=%u ", type);
 		search_record_stamp(rec, head + strlen(head), sizeof(head) - strlen(head));
 		auparse_feed(n->au, head, strlen(head));
-		auparse_feed(n->au, text, strlen(text));
+		feed_text(n, type, text);
 		auparse_feed(n->au, "\n", 1);
 	}
 	auparse_flush_feed(n->au);
