@@ -89,6 +89,9 @@ struct contid_reader {
 	char *line;		/* partial log line held between feeds */
 	size_t line_len, line_cap;
 	bool line_junk;		/* skipping the rest of a line too long */
+	uint64_t log_lines;	/* lines ended by a newline */
+	uint64_t long_lines;	/* lines over LINE_MAX_HELD */
+	uint64_t last_long;	/* the number of the last of those */
 	bool live;		/* fed from netlink: every gap is loss */
 	bool no_fields;		/* contid_reader_set_fields(rd, 0) */
 	struct stamp_cache stamp;	/* the last record's */

@@ -59,9 +59,13 @@ CONTID_EXPORT int contid_reader_feed_log(struct contid_reader *rd,
 		 */
 		if (!rd->line_junk && rd->line_len + seg > LINE_MAX_HELD) {
 			rd->st.malformed++;
+			rd->long_lines++;
+			rd->last_long = rd->log_lines + 1;
 			rd->line_len = 0;
 			rd->line_junk = true;
 		}
+		if (nl)
+			rd->log_lines++;
 		if (rd->line_junk) {
 			if (!nl)
 				break;
@@ -92,6 +96,21 @@ CONTID_EXPORT int contid_reader_feed_log(struct contid_reader *rd,
 	return added;
 }
 
+
+CONTID_EXPORT int contid_reader_log_lines(const struct contid_reader *rd,
+					 uint64_t *lines, uint64_t *long_lines,
+					 uint64_t *last_long)
+{
+	if (!rd)
+		return -EINVAL;
+	if (lines)
+		*lines = rd->log_lines;
+	if (long_lines)
+		*long_lines = rd->long_lines;
+	if (last_long)
+		*last_long = rd->last_long;
+	return 0;
+}
 
 int contid_reader_flush_line(struct contid_reader *rd)
 {

@@ -33,7 +33,7 @@ struct ckpt {
 };
 
 /* A checkpoint file is at most this long: ausearch's lines are short, but
- * a node name may be as long as a log line (parse-input.h). */
+ * a node name may be as long as a log line (1 MiB, the reader's limit). */
 #define CKPT_MAX ((1u << 20) + 256)
 
 /*

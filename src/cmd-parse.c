@@ -155,17 +155,29 @@ static void parse_drain(struct parse_state *ps)
 	print_flush();
 }
 
-static void line_too_long(void *arg, uint64_t line)
+/*
+ * A line of @name over 1 MiB, which the reader skipped: said by its
+ * number in @name (lines fed before it, @base, taken off), once.
+ * Reads are 64 KiB, so a read ends at most one such line.
+ */
+static void long_line_check(struct parse_state *ps, const char *name, uint64_t base,
+			    uint64_t *seen)
 {
+	uint64_t count, last;
+
+	if (contid_reader_log_lines(ps->rd, NULL, &count, &last) < 0 || count == *seen)
+		return;
+	*seen = count;
+	ps->long_lines++;
 	print_flush();
 	fprintf(stderr, PROG ": parse: %s: line %" PRIu64 ": longer than 1 MiB, skipped\n",
-		(const char *)arg, line);
+		name, last - base);
 }
 
 static int parse_one(struct parse_state *ps, const char *file)
 {
 	const char *name = file ? file : "standard input", *comp, *cat;
-	struct input_lines il = { .line = 0 };
+	uint64_t base = 0, seen = 0;
 	char buf[65536];
 	ssize_t got;
 	int fd = 0, err = 0;
@@ -196,19 +208,20 @@ static int parse_one(struct parse_state *ps, const char *file)
 				close(fd);
 			return -1;
 		}
+		if (first)
+			contid_reader_log_lines(ps->rd, &base, &seen, NULL);
 		first = false;
-		input_lines(&il, buf, (size_t)got, line_too_long, (void *)name);
 		err = contid_reader_feed_log(ps->rd, buf, (size_t)got);
 		if (err < 0)
 			break;
 		err = 0;
+		long_line_check(ps, name, base, &seen);
 		parse_drain(ps);
 		if ((ps->just_one && ps->matched) || (ps->ckpt && ps->ckpt->status))
 			break;
 	}
 	if (fd > 0)
 		close(fd);
-	ps->long_lines += il.long_lines;
 	if (err < 0) {
 		fail(err, NULL, "cannot read '%s'", file ? file : "standard input");
 		return -1;

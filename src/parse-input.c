@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * contidctl parse: why input is unreadable, said instead of "not audit
- * records": a compressed file (by its magic), a line over 1 MiB (by its
- * number; the reader skips such a line whole, libcontid/reader-log.c).
+ * records": a compressed file, by its magic.  (A line over 1 MiB is said
+ * by its number, from the reader: contid_reader_log_lines().)
  */
 #include "config.h"
 
@@ -32,29 +32,4 @@ const char *input_compressed(const char *buf, size_t len, const char **cat)
 			return compressions[i].name;
 		}
 	return NULL;
-}
-
-void input_lines(struct input_lines *il, const char *buf, size_t len,
-		 void (*too_long)(void *arg, uint64_t line), void *arg)
-{
-	const char *p = buf, *end = buf + len;
-
-	while (p < end) {
-		const char *nl = memchr(p, '\n', (size_t)(end - p));
-		size_t seg = (size_t)((nl ? nl : end) - p);
-
-		/* the reader's test: the line's bytes without its newline */
-		if (!il->reported && il->len + seg > INPUT_LINE_MAX) {
-			il->reported = true;
-			il->long_lines++;
-			too_long(arg, il->line + 1);
-		}
-		il->len += seg;
-		if (!nl)
-			break;
-		il->line++;
-		il->len = 0;
-		il->reported = false;
-		p = nl + 1;
-	}
 }

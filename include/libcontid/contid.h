@@ -1012,6 +1012,21 @@ struct contid_reader_stats {
 int contid_reader_get_stats(const struct contid_reader *rd,
 			    struct contid_reader_stats *st);
 
+/**
+ * contid_reader_log_lines - the lines of the log text fed so far
+ * @lines: receives the lines ended by a newline (NULL: not wanted)
+ * @long_lines: receives the lines over 1 MiB skipped, each also counted
+ *	in stats.malformed (NULL: not wanted)
+ * @last_long: receives the number of the last of those, counting from 1
+ *	over all the text fed, or 0 (NULL: not wanted)
+ *
+ * A caller that feeds less than 1 MiB at a time sees at most one more
+ * long line after each contid_reader_feed_log(), @last_long, and can say
+ * which line of its input it was.  Returns 0, or -EINVAL.
+ */
+int contid_reader_log_lines(const struct contid_reader *rd, uint64_t *lines,
+			    uint64_t *long_lines, uint64_t *last_long);
+
 #ifdef __cplusplus
 }
 #endif

@@ -331,6 +331,20 @@ else
 	echo "FAIL: a line over 1 MiB from a pipe"; fails=$((fails + 1))
 fi
 : > $t.wout
+# The number is the line's in its own file: --input-logs reads
+# audit.log.1 (two lines, not records), then audit.log, whose line 2 is
+# still line 2.
+rm -f $d/audit.log.2
+printf 'junk\njunk\n' > $d/audit.log.1
+cp $t.long $d/audit.log
+printf 'log_file = %s/audit.log\n' "$PWD/$d" > $d/auditd.conf
+sed -n '1,4p' "$a" | out
+printf '%s\n' "contidctl: parse: $PWD/$d/audit.log: line 2: longer than 1 MiB, skipped" \
+	"contidctl: parse: 3 line(s) skipped: not audit records" | err
+CONTIDCTL_AUDITD_CONF=$d/auditd.conf
+export CONTIDCTL_AUDITD_CONF
+expect "a line over 1 MiB in a second log: its number in that log" 0 parse --input-logs --raw
+unset CONTIDCTL_AUDITD_CONF
 rm -f $t.gz $t.bz2 $t.long
 rm -rf $d $t.out $t.err $t.wout $t.werr
 fails=$((fails + $(cli_failures)))

@@ -392,6 +392,7 @@ static void overlong_line(size_t piece, int whole_record)
 	struct contid_reader *rd;
 	struct contid_reader_stats st;
 	struct contid_event *ev;
+	uint64_t lines, longs, last;
 	char *text;
 
 	len = pad + sizeof(rec5) - 1 + sizeof(rec6) - 1;
@@ -421,6 +422,11 @@ static void overlong_line(size_t piece, int whole_record)
 	contid_reader_get_stats(rd, &st);
 	assert_int_equal(st.records, 1);
 	assert_int_equal(st.malformed, 1);
+	/* two lines, the first over 1 MiB */
+	assert_int_equal(contid_reader_log_lines(rd, &lines, &longs, &last), 0);
+	assert_int_equal(lines, 2);
+	assert_int_equal(longs, 1);
+	assert_int_equal(last, 1);
 	contid_reader_free(rd);
 	free(text);
 }
@@ -433,6 +439,57 @@ static void test_overlong_line(void **state)
 		overlong_line(4096, whole_record);
 		overlong_line(3 << 20, whole_record);		/* all at once */
 	}
+}
+
+/*
+ * contid_reader_log_lines(): the lines fed, those over 1 MiB and the
+ * number of the last, after each 64 KiB piece as contidctl parse feeds
+ * them: "a", 1 MiB + 1 bytes, "b", exactly 1 MiB (not too long), 2 MiB,
+ * then a line without its newline.  Also NULL pointers, and a NULL reader.
+ */
+static void test_log_lines(void **state)
+{
+	const size_t mib = 1u << 20, piece = 65536;
+	size_t len = 4 * mib + 12, off, at = 0;
+	/* the long count and last line after each piece, checked as they
+	 * change: the 2nd line is long, then the 5th */
+	uint64_t lines, longs = 0, last, seen = 0, want_last[] = { 2, 5 };
+	struct contid_reader *rd;
+	char *text = malloc(len);
+
+	(void)state;
+	assert_non_null(text);
+	memcpy(text + at, "a\n", 2), at += 2;
+	memset(text + at, 'x', mib + 1), at += mib + 1;
+	text[at++] = '\n';
+	memcpy(text + at, "b\n", 2), at += 2;
+	memset(text + at, 'y', mib), at += mib;
+	text[at++] = '\n';
+	memset(text + at, 'z', 2 * mib), at += 2 * mib;
+	text[at++] = '\n';
+	memcpy(text + at, "tail", 4), at += 4;
+	len = at;
+	assert_int_equal(contid_reader_new(&rd, 0, 0), 0);
+	assert_int_equal(contid_reader_log_lines(rd, &lines, &longs, &last), 0);
+	assert_int_equal(lines, 0);
+	assert_int_equal(longs, 0);
+	assert_int_equal(last, 0);
+	for (off = 0; off < len; off += piece) {
+		assert_true(contid_reader_feed_log(rd, text + off,
+						   len - off < piece ? len - off : piece) >= 0);
+		assert_int_equal(contid_reader_log_lines(rd, NULL, &longs, &last), 0);
+		assert_true(longs == seen || longs == seen + 1);
+		if (longs != seen) {
+			assert_int_equal(last, want_last[seen]);
+			seen = longs;
+		}
+	}
+	assert_int_equal(seen, 2);
+	assert_int_equal(contid_reader_log_lines(rd, &lines, NULL, NULL), 0);
+	assert_int_equal(lines, 5);	/* "tail" has no newline */
+	assert_int_equal(contid_reader_log_lines(NULL, &lines, &longs, &last), -EINVAL);
+	contid_reader_free(rd);
+	free(text);
 }
 
 /* tests/data/logs/node-auparse-test3.log: the first line, and the same
@@ -1120,6 +1177,7 @@ int main(void)
 		cmocka_unit_test(test_netlink_datagrams),
 		cmocka_unit_test(test_netlink_gap_after_pause),
 		cmocka_unit_test(test_overlong_line),
+		cmocka_unit_test(test_log_lines),
 		cmocka_unit_test(test_node_keys_events),
 		cmocka_unit_test(test_standalone_eoe),
 		cmocka_unit_test(test_lost_only_where_it_can_be),
