@@ -433,14 +433,21 @@ static bool same_nocase_ascii(const char *a, const char *b, size_t n)
  * interpretations (past the fast split's 128 fields), each read by
  * contid_record_parse_log() and by a reader.  A faster matcher must pass
  * it (a matcher by buckets of name was tried in session 14: dropped,
- * 3% slower on `--json parse`).
+ * 3% slower on `--json parse`; the names of four bytes and more test
+ * same_name_nocase()'s word steps).
  */
 static void test_enriched_match(void **state)
 {
 	static const char *const names[] = {
 		"a", "A", "b", "ab", "Ab", "aB", "AB", "ba", "abc", "ABC", "aXc",
 		"a_b", "A_B", "x1", "X1", "uid", "UID", "gid", "euid", "EUID",
-		"ouid", "auid", "\xe9t\xe9",
+		"ouid", "auid",
+		/* four bytes and more (same_name_nocase()'s word steps): case
+		 * anywhere, '@' and '`', '[' and '{' (they differ in 0x20
+		 * too, and are no letters), a fifth byte, a byte >= 0x80 */
+		"abcd", "ABCD", "aBcD", "ab@d", "ab`d", "a[cd", "a{cd", "abcde",
+		"ABCDE", "abcdE", "fsgid", "FSGID", "fsuid", "FSUID",
+		"ab\xe9" "d", "AB\xe9" "D", "\xe9t\xe9",
 	};
 	const size_t nnames = sizeof(names) / sizeof(names[0]);
 	char *line, *p, *want[320];
