@@ -30,6 +30,26 @@ foreign_tasks() {
 	done
 }
 
+# caught_once EVENTS KEY CONTID PATH WHO OTHER: the openat rule of key KEY
+# caught exactly one event in EVENTS (contidctl events --json; its stderr
+# in the same name with .err for .json), WHO's exec'd cat opening PATH in
+# container CONTID: a CONTAINER_INFO op=task record of CONTID, a SYSCALL
+# record of comm cat, a PATH record naming PATH; so OTHER's open of PATH
+# was not caught.  Says ok or bad (the suite's).
+caught_once() {
+	co_k=$1.$2
+	grep -F "\"key\":\"$2\"" "$1" > "$co_k"
+	if [ "$(wc -l < "$co_k")" = 1 ] &&
+	   grep -F '"type":"CONTAINER_INFO"' "$co_k" | grep -F -q "\"text\":\"op=task contid=$3\"" &&
+	   grep -F '"type":"SYSCALL"' "$co_k" | grep -F -q '"comm":"cat"' &&
+	   grep -F -q "\"name\":\"$4\"" "$co_k"; then
+		ok "the openat rule caught one event, $5's exec'd cat opening $4: CONTAINER_INFO op=task contid=$3; $6's open not caught"
+	else
+		bad "want one $2 event, $5's cat ($3), got $(wc -l < "$co_k"):"
+		cat "$co_k" "${1%.json}.err"
+	fi
+}
+
 # oci_cgroup2: crun and runc statfs() /sys/fs/cgroup to tell cgroup v1
 # from v2; mount cgroup2 there unless it is.
 oci_cgroup2() {

@@ -178,13 +178,7 @@ lw_wait "events --json to print the marker contid-oci-wrapper-end" \
 	"grep -F -q contid-oci-wrapper-end '$T/ev.json'" "lw_files '$T/ev.json'; lw_tasks $evpid" ||
 	bad "the marker never reached contidctl events"
 kill -INT "$evpid"; wait "$evpid"
-grep -F '"key":"k"' "$T/ev.json" > "$T/k"
-if [ "$(wc -l < "$T/k")" = 1 ] && grep -F '"type":"CONTAINER_INFO"' "$T/k" | grep -F -q '"text":"op=task contid=7001"' &&
-   grep -F '"type":"SYSCALL"' "$T/k" | grep -F -q '"comm":"cat"' && grep -F -q '"name":"/data/wrapper-known"' "$T/k"; then
-	ok "the openat rule caught one event, wc1's exec'd cat opening /data/wrapper-known: CONTAINER_INFO op=task contid=7001; wc2's open (7002) not caught"
-else
-	bad "want one k event, wc1's cat (7001), got $(wc -l < "$T/k"):"; cat "$T/k" "$T/ev.err"
-fi
+caught_once "$T/ev.json" k 7001 /data/wrapper-known wc1 "wc2 (7002)"
 grep -F '"type":"VIRT_MACHINE_ID"' "$T/ev.json" > "$T/map"
 echo "the mapping records:"; cat "$T/map"
 [ "$(wc -l < "$T/map")" = 2 ] && ok "two mapping records in all (wc1, wc2; none for the three execs)" ||
@@ -339,13 +333,7 @@ lw_wait "events --json to print the marker contid-oci-runc-end" \
 	"grep -F -q contid-oci-runc-end '$T/ev2.json'" "lw_files '$T/ev2.json'; lw_tasks $evpid" ||
 	bad "the marker never reached contidctl events"
 kill -INT "$evpid"; wait "$evpid"
-grep -F '"key":"kr"' "$T/ev2.json" > "$T/kr"
-if [ "$(wc -l < "$T/kr")" = 1 ] && grep -F '"type":"CONTAINER_INFO"' "$T/kr" | grep -F -q '"text":"op=task contid=7004"' &&
-   grep -F '"type":"SYSCALL"' "$T/kr" | grep -F -q '"comm":"cat"' && grep -F -q '"name":"/data/runc-known"' "$T/kr"; then
-	ok "the openat rule caught one event, wr1's exec'd cat opening /data/runc-known: CONTAINER_INFO op=task contid=7004; wr2's open (7006) not caught"
-else
-	bad "want one kr event, wr1's cat (7004), got $(wc -l < "$T/kr"):"; cat "$T/kr" "$T/ev2.err"
-fi
+caught_once "$T/ev2.json" kr 7004 /data/runc-known wr1 "wr2 (7006)"
 "$C" rule del -- $KRULE2 || bad "rule del -- $KRULE2"
 
 echo "== contid-runc exec: stdin, a terminal, a signal"
