@@ -30,6 +30,29 @@ foreign_tasks() {
 	done
 }
 
+# events_follow EVENTS: contidctl events --json ($C, the suite's) into
+# EVENTS (its stderr in the same name with .err for .json) in the
+# background, its pid in $evpid, waited on until it is in the audit
+# multicast group.  Says bad (the suite's) if it never joins.
+events_follow() {
+	"$C" events --json > "$1" 2> "${1%.json}.err" &
+	evpid=$!
+	lw_wait "contidctl events (pid $evpid) in the audit multicast group" \
+		"lw_audit_ready $evpid multicast" "lw_tasks $evpid" || bad "events never joined the multicast group"
+}
+
+# events_end EVENTS MARKER: a marker record MARKER, which comes after
+# every record the kernel queued before it, waited on until the events
+# of events_follow printed it into EVENTS; then events is stopped, so
+# what EVENTS holds is all there is.  Says bad (the suite's) on failure.
+events_end() {
+	lw_marker "$2" || bad "contid-live-marker"
+	lw_wait "events --json to print the marker $2" \
+		"grep -F -q $2 '$1'" "lw_files '$1'; lw_tasks $evpid" ||
+		bad "the marker never reached contidctl events"
+	kill -INT "$evpid"; wait "$evpid"
+}
+
 # caught_once EVENTS KEY CONTID PATH WHO OTHER: the openat rule of key KEY
 # caught exactly one event in EVENTS (contidctl events --json; its stderr
 # in the same name with .err for .json), WHO's exec'd cat opening PATH in

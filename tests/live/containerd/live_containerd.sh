@@ -98,10 +98,7 @@ lw_wait "containerd (pid $cd_pid) to answer ctr version" 'ctr version > /dev/nul
 	{ bad "containerd never answered: $(tail -n 20 "$T/containerd.log")"; }
 echo "containerd up after $(($(lw_now) - t0)) s"
 
-"$C" events --json > "$T/ev.json" 2> "$T/ev.err" &
-evpid=$!
-lw_wait "contidctl events (pid $evpid) in the audit multicast group" \
-	"lw_audit_ready $evpid multicast" "lw_tasks $evpid" || bad "events never joined the multicast group"
+events_follow "$T/ev.json"
 
 echo "== ctr image import"
 ctr image import --base-name docker.io/contid/busybox "$D/busybox.tar" > "$T/import" 2>&1 &&
@@ -173,11 +170,7 @@ g=$("$C" get $$)
 [ "$g" = unset ] && ok "the test's shell has no ID" || bad "the test's shell has '$g'"
 
 echo "== the mapping records, the name files"
-lw_marker contid-containerd-end || bad "contid-live-marker"
-lw_wait "events --json to print the marker contid-containerd-end" \
-	"grep -F -q contid-containerd-end '$T/ev.json'" "lw_files '$T/ev.json'; lw_tasks $evpid" ||
-	bad "the marker never reached contidctl events"
-kill -INT "$evpid"; wait "$evpid"
+events_end "$T/ev.json" contid-containerd-end
 grep -F '"type":"VIRT_MACHINE_ID"' "$T/ev.json" > "$T/map"
 echo "the mapping records:"; cat "$T/map"
 B=/run/containerd/io.containerd.runtime.v2.task/default

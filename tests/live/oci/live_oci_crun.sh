@@ -83,10 +83,7 @@ echo "== rules on containers 1 and 2, events followed"
 	bad "rule add --contid 81985529216486895"
 "$C" rule add --dir "$R/data" --perm wa --contid 18364758544493064720 --key oci-w2 ||
 	bad "rule add --contid 18364758544493064720"
-"$C" events --json > "$T/ev.json" 2> "$T/ev.err" &
-evpid=$!
-lw_wait "contidctl events (pid $evpid) in the audit multicast group" \
-	"lw_audit_ready $evpid multicast" "lw_tasks $evpid" || bad "events never joined the multicast group"
+events_follow "$T/ev.json"
 
 echo "== six containers"
 for c in "$ID1" "$ID2" ann42 ann43 mybox held; do
@@ -110,11 +107,7 @@ cg=$(cat "/proc/$pid/cgroup")
 # The containers wrote /data/NAME before their three tasks were there
 # (check): a marker sent now comes after every record of those writes, so
 # the checks below, the "did not catch" one too, see them all.
-lw_marker contid-oci-events-end || bad "contid-live-marker"
-lw_wait "events --json to print the marker contid-oci-events-end" \
-	"grep -F -q contid-oci-events-end '$T/ev.json'" "lw_files '$T/ev.json'; lw_tasks $evpid" ||
-	bad "the marker never reached contidctl events"
-kill -INT "$evpid"; wait "$evpid"
+events_end "$T/ev.json" contid-oci-events-end
 grep -F '"key":"oci-w1"' "$T/ev.json" > "$T/w1"
 grep -F '"key":"oci-w2"' "$T/ev.json" > "$T/w2"
 if [ -s "$T/w1" ] && grep -F '"type":"CONTAINER_INFO"' "$T/w1" | grep -F -q '"text":"op=task contid=81985529216486895"' &&

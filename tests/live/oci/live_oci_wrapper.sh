@@ -122,10 +122,7 @@ echo known > "$R/data/wrapper-known"
 # wc1's exec'd cat (7001); wc2's cat (7002) opens it too and must not count.
 KRULE="-a always,exit -F arch=b64 -S openat -F path=$R/data/wrapper-known -F contid=7001 -k k"
 "$C" rule add -- $KRULE || bad "rule add -- $KRULE"
-"$C" events --json > "$T/ev.json" 2> "$T/ev.err" &
-evpid=$!
-lw_wait "contidctl events (pid $evpid) in the audit multicast group" \
-	"lw_audit_ready $evpid multicast" "lw_tasks $evpid" || bad "events never joined the multicast group"
+events_follow "$T/ev.json"
 
 echo "== contid-crun run, exec"
 # The name files (docs/oci-hook.md, "Names in contidctl ps"): written where
@@ -173,11 +170,7 @@ g=$("$C" get $$)
 # A marker sent now comes after every record of the runs and execs above
 # (their records were queued before it), so what events printed up to it
 # is all there is.
-lw_marker contid-oci-wrapper-end || bad "contid-live-marker"
-lw_wait "events --json to print the marker contid-oci-wrapper-end" \
-	"grep -F -q contid-oci-wrapper-end '$T/ev.json'" "lw_files '$T/ev.json'; lw_tasks $evpid" ||
-	bad "the marker never reached contidctl events"
-kill -INT "$evpid"; wait "$evpid"
+events_end "$T/ev.json" contid-oci-wrapper-end
 caught_once "$T/ev.json" k 7001 /data/wrapper-known wc1 "wc2 (7002)"
 grep -F '"type":"VIRT_MACHINE_ID"' "$T/ev.json" > "$T/map"
 echo "the mapping records:"; cat "$T/map"
@@ -320,19 +313,12 @@ f=$(cat "/proc/${p2:-0}/containerid" 2>&1)
 echo known > "$R/data/runc-known"
 KRULE2="-a always,exit -F arch=b64 -S openat -F path=$R/data/runc-known -F contid=7004 -k kr"
 "$C" rule add -- $KRULE2 || bad "rule add -- $KRULE2"
-"$C" events --json > "$T/ev2.json" 2> "$T/ev2.err" &
-evpid=$!
-lw_wait "contidctl events (pid $evpid) in the audit multicast group" \
-	"lw_audit_ready $evpid multicast" "lw_tasks $evpid" || bad "events never joined the multicast group"
+events_follow "$T/ev2.json"
 for c in wr1 wr2; do
 	out=$("$WR" exec "$c" /bin/cat /data/runc-known 2>&1); rc=$?
 	[ "$rc" = 0 ] && [ "$out" = known ] && ok "contid-runc exec $c cat: known" || bad "contid-runc exec $c cat: $rc '$out'"
 done
-lw_marker contid-oci-runc-end || bad "contid-live-marker"
-lw_wait "events --json to print the marker contid-oci-runc-end" \
-	"grep -F -q contid-oci-runc-end '$T/ev2.json'" "lw_files '$T/ev2.json'; lw_tasks $evpid" ||
-	bad "the marker never reached contidctl events"
-kill -INT "$evpid"; wait "$evpid"
+events_end "$T/ev2.json" contid-oci-runc-end
 caught_once "$T/ev2.json" kr 7004 /data/runc-known wr1 "wr2 (7006)"
 "$C" rule del -- $KRULE2 || bad "rule del -- $KRULE2"
 

@@ -48,10 +48,7 @@ echo known > "$T/data/known"
 KRULE="-a always,exit -F arch=b64 -S openat -F path=$T/data/known -F contid=7101 -k pk"
 # shellcheck disable=SC2086 # the rule's words
 "$C" rule add -- $KRULE || bad "rule add -- $KRULE"
-"$C" events --json > "$T/ev.json" 2> "$T/ev.err" &
-evpid=$!
-lw_wait "contidctl events (pid $evpid) in the audit multicast group" \
-	"lw_audit_ready $evpid multicast" "lw_tasks $evpid" || bad "events never joined the multicast group"
+events_follow "$T/ev.json"
 
 echo "== podman run -d, exec"
 prun() {
@@ -127,11 +124,7 @@ g=$("$C" get $$)
 
 # The records: pa's open caught, pb's not, one mapping record each.
 # A marker sent now comes after every record of the runs and execs above.
-lw_marker contid-podman-end || bad "contid-live-marker"
-lw_wait "events --json to print the marker contid-podman-end" \
-	"grep -F -q contid-podman-end '$T/ev.json'" "lw_files '$T/ev.json'; lw_tasks $evpid" ||
-	bad "the marker never reached contidctl events"
-kill -INT "$evpid"; wait "$evpid"
+events_end "$T/ev.json" contid-podman-end
 caught_once "$T/ev.json" pk 7101 /data/known pa "pb ($idnb)"
 grep -F '"type":"VIRT_MACHINE_ID"' "$T/ev.json" > "$T/map"
 echo "the mapping records:"; cat "$T/map"
