@@ -98,7 +98,6 @@ struct parse_state {
 	bool just_one;		/* --just-one: stop after the first */
 	bool line_buffered;	/* -l: each event flushed as printed */
 	uint64_t matched;
-	uint64_t long_lines;	/* lines over 1 MiB, said by their number */
 	/* --checkpoint: the IDs selected here, not by the reader, which
 	 * must see every event */
 	struct ckpt_file *ckpt;
@@ -168,7 +167,6 @@ static void long_line_check(struct parse_state *ps, const char *name, uint64_t b
 	if (contid_reader_log_lines(ps->rd, NULL, &count, &last) < 0 || count == *seen)
 		return;
 	*seen = count;
-	ps->long_lines++;
 	print_flush();
 	fprintf(stderr, PROG ": parse: %s: line %" PRIu64 ": longer than 1 MiB, skipped\n",
 		name, last - base);
@@ -370,6 +368,7 @@ int cmd_parse(int argc, char **argv)
 	struct search search = { .ntypes = 0 };
 	struct parse_state ps = { .search = &search, .format = -1 };
 	struct contid_reader_stats st;
+	uint64_t longs;
 	const char *file = NULL, *input = NULL, *ckpt_path = NULL;
 	char **logs = NULL, *first = NULL;
 	bool input_logs = false, gaps = false, ckpt_time = false;
@@ -562,10 +561,12 @@ int cmd_parse(int argc, char **argv)
 	 */
 	check_lost(ps.rd, &ls, nlogs > 0 || gaps);
 	/* the lines over 1 MiB were said by number as they came */
-	if (contid_reader_get_stats(ps.rd, &st) == 0 && st.malformed > ps.long_lines) {
+	/* the lines over 1 MiB were said by their number */
+	if (contid_reader_get_stats(ps.rd, &st) == 0 &&
+	    contid_reader_log_lines(ps.rd, NULL, &longs, NULL) == 0 && st.malformed > longs) {
 		print_flush();
 		fprintf(stderr, PROG ": parse: %" PRIu64 " line(s) skipped: not audit records\n",
-			st.malformed - ps.long_lines);
+			st.malformed - longs);
 	}
 	if (ps.matched == 0) {
 		/* as ausearch: exit status 1, and the note unless --raw */
